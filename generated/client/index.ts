@@ -1,0 +1,6 @@
+export * from './endpoints/index';
+export * from './endpoints/address/address';
+export * from './endpoints/claim/claim';
+export * from './endpoints/health/health';
+export * from './endpoints/operator/operator';
+export * from './models';

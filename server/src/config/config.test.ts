@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseByteSize } from './config.ts';
+
+const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtp://127.0.0.1:1025' };
+
+describe('configuration', () => {
+  it('parses sizes with units', () => {
+    expect(parseByteSize('15mb')).toBe(15 * 1024 * 1024);
+    expect(parseByteSize('512KB')).toBe(512 * 1024);
+    expect(parseByteSize('1000')).toBe(1000);
+    expect(parseByteSize('fifteen')).toBeUndefined();
+    expect(parseByteSize('0')).toBeUndefined();
+  });
+
+  it('gives the documented defaults', () => {
+    const config = loadConfig(base, '/repo');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      maxFileSize: 15 * 1024 * 1024,
+      claimInactivityMinutes: 20,
+      infoRequestInactivityMinutes: 20,
+      addressProvider: 'local',
+      logLevel: 'info',
+      uploadDir: '/repo/.data/uploads',
+    });
+  });
+
+  it('stops on an unparseable MAX_FILE_SIZE with the spec message', () => {
+    expect(() => loadConfig({ ...base, MAX_FILE_SIZE: 'lots' })).toThrow('Max file size misconfigured');
+  });
+
+  it('stops on bad values with one clear line', () => {
+    expect(() => loadConfig({ ...base, PORT: 'x' })).toThrow('PORT must be an integer');
+    expect(() => loadConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow('ADDRESS_PROVIDER must be one of local, loqate');
+    expect(() => loadConfig({ SMTP_URL: base.SMTP_URL })).toThrow('DATABASE_URL is not set');
+  });
+});

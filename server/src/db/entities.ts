@@ -1,0 +1,2 @@
+/** Every MikroORM entity of the server; modules add theirs here. */
+export const entities = [];

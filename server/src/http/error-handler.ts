@@ -1,0 +1,129 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import type { Logger } from 'pino';
+import { HttpError, ValidationFailure, type ValidationItem } from './errors.ts';
+import type { FieldMessages } from './openapi.ts';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function generalError(status: number, message: string) {
+  return { statusCode: status, message, error: REASONS[status] ?? 'Error' };
+}
+
+interface ValidatorErrorItem {
+  path: string;
+  message: string;
+  errorCode?: string;
+}
+
+function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
+  const candidate = error as { status?: unknown; errors?: unknown };
+  return typeof candidate?.status === 'number' && Array.isArray(candidate.errors);
+}
+
+/** "/body/address/postCode" -> ["address", "postCode"]; the request location is dropped. */
+function propertyPath(item: ValidatorErrorItem): string[] {
+  const parts = item.path.replace(/^\./, '').split(/[/.]/).filter(Boolean);
+  if (['body', 'query', 'params', 'headers', 'path'].includes(parts[0] ?? '')) parts.shift();
+  // "must have required property 'email'" names the missing property in the message only.
+  const missing = /required property '([^']+)'/.exec(item.message)?.[1];
+  if (missing && parts.at(-1) !== missing) parts.push(missing);
+  return parts.length ? parts : ['body'];
+}
+
+function rule(item: ValidatorErrorItem): string {
+  return (item.errorCode ?? 'invalid').replace(/\.openapi\.validation$/, '');
+}
+
+/** Groups the validator's flat errors into DESIGN.md's nested validation items. */
+export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<string, string> | undefined): ValidationItem[] {
+  const roots: ValidationItem[] = [];
+  for (const error of errors) {
+    const parts = propertyPath(error);
+    let level = roots;
+    let item: ValidationItem | undefined;
+    for (const part of parts) {
+      item = level.find((candidate) => candidate.property === part);
+      if (!item) {
+        item = { property: part, constraints: {}, children: [] };
+        level.push(item);
+      }
+      level = item.children;
+    }
+    const leaf = parts.at(-1)!;
+    const message = (parts.length === 1 && messages?.get(leaf)) || `${leaf} ${error.message.replace(/^must /, 'must ')}`;
+    item!.constraints[rule(error)] ??= message;
+  }
+  return roots;
+}
+
+function operationKey(req: Request): string | undefined {
+  const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
+  // The validator reports express-style routes (/claim/:id); the contract uses /claim/{id}.
+  return route ? `${req.method} ${route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}` : undefined;
+}
+
+/** Errors can quote stored values (a constraint violation names the row): log their kind and frames only. */
+function safeError(error: unknown): Record<string, unknown> {
+  const { name, code, stack } = (error ?? {}) as { name?: string; code?: string; stack?: string };
+  return { type: name, code, frames: stack?.split('\n').slice(1, 8).join('\n') };
+}
+
+export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (error instanceof ValidationFailure) {
+      res.status(400).json({ statusCode: 400, message: error.items, error: 'Bad Request' });
+      return;
+    }
+    if (error instanceof HttpError) {
+      res.status(error.status).json(generalError(error.status, error.message));
+      return;
+    }
+    if (isValidatorError(error) && error.status === 400) {
+      const key = operationKey(req);
+      const items = toValidationItems(error.errors, key ? messages.get(key) : undefined);
+      res.status(400).json({ statusCode: 400, message: items, error: 'Bad Request' });
+      return;
+    }
+    if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
+      const text = error.status === 404 ? 'Not found' : (error.errors[0]?.message ?? REASONS[error.status] ?? 'Error');
+      if (error.status === 405) res.setHeader('Allow', (error as { headers?: { Allow?: string } }).headers?.Allow ?? '');
+      res.status(error.status).json(generalError(error.status, text));
+      return;
+    }
+    // body-parser: malformed JSON (400) and bodies over the limit (413) carry a `type`.
+    const parserError = error as { type?: string; status?: number };
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json(generalError(400, 'The request body is not valid JSON'));
+      return;
+    }
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json(generalError(413, 'The request body is too large'));
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json(generalError(parserError.status, REASONS[parserError.status] ?? 'Bad request'));
+      return;
+    }
+    logger.error({ err: safeError(error) }, 'unhandled error');
+    res.status(500).json(generalError(500, 'Something went wrong on our side. Please try again later.'));
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Framework-free errors the use cases throw; `error-handler.ts` turns each into DESIGN.md's
+ * general error shape. Messages are user-facing: never put SQL, stack traces or personal data in them.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export class InputError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Unauthorized') {
+    super(401, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class GoneError extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = 'File is too large') {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = 'Unsupported media type') {
+    super(415, message);
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(message = 'Too many requests, please try again later.') {
+    super(429, message);
+  }
+}
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
+export interface ValidationItem {
+  property: string;
+  constraints: Record<string, string>;
+  children: ValidationItem[];
+}
+
+/** A rule broken on one or more fields: answered in the validation shape. */
+export class ValidationFailure extends Error {
+  readonly items: ValidationItem[];
+  constructor(items: ValidationItem[]) {
+    super('Validation failed');
+    this.items = items;
+  }
+
+  static of(property: string, rule: string, message: string): ValidationFailure {
+    return new ValidationFailure([{ property, constraints: { [rule]: message }, children: [] }]);
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { RequestHandler } from 'express';
+
+type Json = Record<string, unknown>;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The bundled contract `make generate` writes (one file, local $refs only). */
+export function loadContract(file = path.join(repoRoot, 'generated/openapi.json')): Json {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
+}
+
+function resolve(contract: Json, node: unknown): Json | undefined {
+  let current = node as Json | undefined;
+  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
+    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
+    current = pointer.reduce<unknown>((at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract) as Json;
+  }
+  return current;
+}
+
+/**
+ * The user-facing message of each field, taken from the contract's `x-error-message`, keyed by
+ * "METHOD /openapi/path" then by property: the contract owns the shapes and their messages.
+ */
+export type FieldMessages = Map<string, Map<string, string>>;
+
+export function fieldMessages(contract: Json): FieldMessages {
+  const byOperation: FieldMessages = new Map();
+  const paths = (contract.paths ?? {}) as Record<string, Record<string, Json>>;
+  for (const [route, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const messages = new Map<string, string>();
+      const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<string, Json>;
+      for (const media of Object.values(content)) {
+        const schema = resolve(contract, media.schema);
+        for (const [name, property] of Object.entries((schema?.properties ?? {}) as Json)) {
+          const message = resolve(contract, property)?.['x-error-message'];
+          if (typeof message === 'string') messages.set(name, message);
+        }
+      }
+      for (const parameter of (operation.parameters ?? []) as unknown[]) {
+        const resolved = resolve(contract, parameter);
+        const message = resolved?.['x-error-message'] ?? resolve(contract, resolved?.schema)?.['x-error-message'];
+        if (typeof resolved?.name === 'string' && typeof message === 'string') messages.set(resolved.name, message);
+      }
+      byOperation.set(`${method.toUpperCase()} ${route}`, messages);
+    }
+  }
+  return byOperation;
+}
+
+export interface ValidatorOptions {
+  contract: Json;
+  validateResponses: boolean;
+}
+
+/**
+ * Requests under /api are validated against the contract; the validator's own multer is off
+ * (it buffers whole files in memory with no limits): upload routes run a streaming multer first.
+ */
+export function openApiValidator({ contract, validateResponses }: ValidatorOptions): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: structuredClone(contract) as never,
+    validateRequests: { allErrors: true, coerceTypes: false },
+    validateResponses: validateResponses ? { removeAdditional: false } : false,
+    validateApiSpec: false,
+    ignorePaths: (requestPath: string) => !requestPath.startsWith('/api/'),
+    fileUploader: false,
+    validateFormats: 'full',
+  }) as unknown as RequestHandler[];
+}

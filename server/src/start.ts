@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createLogger } from './http/logger.ts';
+import { startServer } from './server.ts';
+
+/** Entry point of one server process: configuration from the environment only. */
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const running = await startServer(config, logger);
+  logger.info(`Listening on ${running.url}`);
+  const stop = (signal: string): void => {
+    logger.info(`${signal}: finishing in-flight requests`);
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+if (import.meta.main) await main();

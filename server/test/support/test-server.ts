@@ -1,0 +1,37 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { createLogger } from '../../src/http/logger.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  /** Every log line the server wrote, as text (debug level). */
+  logs: string[];
+}
+
+/** A real server on a free port against the run's PostgreSQL, checking answers against the contract. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-uploads-'));
+  const config = loadConfig({
+    DATABASE_URL: inject('databaseUrl'),
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    PORT: '0',
+    UPLOAD_DIR: uploadDir,
+    LOG_LEVEL: 'debug',
+    OPERATOR_API_TOKEN: 'test-operator-token-0123456789abcdef',
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true });
+  return { ...running, config, logs };
+}
