@@ -17,8 +17,15 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadGatewayResponse,
+  BadRequestResponse,
   FindAddressParams,
-  FindResponse
+  FindResponse,
+  InternalErrorResponse,
+  RetrieveAddressParams,
+  RetrieveResponse,
+  ServiceUnavailableResponse,
+  TooManyRequestsResponse
 } from '../../models';
 
 import { http } from '../../../../client/src/api/http';
@@ -49,10 +56,37 @@ export type findAddressResponse200 = {
   status: 200
 }
 
+export type findAddressResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type findAddressResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type findAddressResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type findAddressResponse502 = {
+  data: BadGatewayResponse
+  status: 502
+}
+
+export type findAddressResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type findAddressResponseSuccess = (findAddressResponse200) & {
   headers: Headers;
 };
-;
+export type findAddressResponseError = (findAddressResponse400 | findAddressResponse429 | findAddressResponse500 | findAddressResponse502 | findAddressResponse503) & {
+  headers: Headers;
+};
 
 export const getFindAddressUrl = (params?: FindAddressParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -69,6 +103,13 @@ export const getFindAddressUrl = (params?: FindAddressParams,) => {
   return stringifiedParams.length > 0 ? `/api/address/find?${stringifiedParams}` : `/api/address/find`
 }
 
+/**
+ * Proxy for Loqate Capture Interactive Find (or the local provider). Errors of the search
+ * itself are answered the Loqate way: status 200 with a single `Items` entry holding `Error`
+ * (1001 empty search, 1004 search timed out, 1005 invalid container); the client maps the code
+ * to its own text. A failure to reach the address service is a 502/503 instead.
+ * @summary Search for an address
+ */
 export const findAddress = async (params?: FindAddressParams, options?: Parameters<typeof http>[1]): Promise<findAddressResponseSuccess> => {
 
   return http<findAddressResponseSuccess>(getFindAddressUrl(params),
@@ -91,7 +132,7 @@ export const getFindAddressQueryKey = (params?: FindAddressParams,) => {
     }
 
 
-export const getFindAddressQueryOptions = <TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<unknown>>(params?: FindAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getFindAddressQueryOptions = <TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(params?: FindAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +151,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type FindAddressQueryResult = NonNullable<Awaited<ReturnType<typeof findAddress>>>
-export type FindAddressQueryError = ErrorType<unknown>
+export type FindAddressQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
 
 
-export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<unknown>>(
+export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
  params: undefined |  FindAddressParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof findAddress>>,
@@ -123,7 +164,7 @@ export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, 
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<unknown>>(
+export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
  params?: FindAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof findAddress>>,
@@ -133,17 +174,167 @@ export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, 
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<unknown>>(
+export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
  params?: FindAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Search for an address
+ */
 
-export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<unknown>>(
+export function useFindAddress<TData = Awaited<ReturnType<typeof findAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
  params?: FindAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getFindAddressQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type retrieveAddressResponse200 = {
+  data: RetrieveResponse
+  status: 200
+}
+
+export type retrieveAddressResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type retrieveAddressResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type retrieveAddressResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type retrieveAddressResponse502 = {
+  data: BadGatewayResponse
+  status: 502
+}
+
+export type retrieveAddressResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type retrieveAddressResponseSuccess = (retrieveAddressResponse200) & {
+  headers: Headers;
+};
+export type retrieveAddressResponseError = (retrieveAddressResponse400 | retrieveAddressResponse429 | retrieveAddressResponse500 | retrieveAddressResponse502 | retrieveAddressResponse503) & {
+  headers: Headers;
+};
+
+export const getRetrieveAddressUrl = (params?: RetrieveAddressParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/address/retrieve?${stringifiedParams}` : `/api/address/retrieve`
+}
+
+/**
+ * Proxy for Loqate Capture Interactive Retrieve (or the local provider). A missing or unknown
+ * Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
+ * (client text 'Invalid address'). A failure to reach the address service is a 502/503.
+ * @summary Get a full address
+ */
+export const retrieveAddress = async (params?: RetrieveAddressParams, options?: Parameters<typeof http>[1]): Promise<retrieveAddressResponseSuccess> => {
+
+  return http<retrieveAddressResponseSuccess>(getRetrieveAddressUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getRetrieveAddressQueryKey = (params?: RetrieveAddressParams,) => {
+    return [
+    `/api/address/retrieve`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getRetrieveAddressQueryOptions = <TData = Awaited<ReturnType<typeof retrieveAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(params?: RetrieveAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getRetrieveAddressQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof retrieveAddress>>> = ({ signal }) => retrieveAddress(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type RetrieveAddressQueryResult = NonNullable<Awaited<ReturnType<typeof retrieveAddress>>>
+export type RetrieveAddressQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
+
+
+export function useRetrieveAddress<TData = Awaited<ReturnType<typeof retrieveAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
+ params: undefined |  RetrieveAddressParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof retrieveAddress>>,
+          TError,
+          Awaited<ReturnType<typeof retrieveAddress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRetrieveAddress<TData = Awaited<ReturnType<typeof retrieveAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
+ params?: RetrieveAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof retrieveAddress>>,
+          TError,
+          Awaited<ReturnType<typeof retrieveAddress>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRetrieveAddress<TData = Awaited<ReturnType<typeof retrieveAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
+ params?: RetrieveAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Get a full address
+ */
+
+export function useRetrieveAddress<TData = Awaited<ReturnType<typeof retrieveAddress>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>>(
+ params?: RetrieveAddressParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof retrieveAddress>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getRetrieveAddressQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

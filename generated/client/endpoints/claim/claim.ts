@@ -12,13 +12,26 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadGatewayResponse,
   BadRequestResponse,
+  ClaimSubmission,
+  ConflictResponse,
+  DbgTicketNumberCheckRequest,
+  DbgTicketNumberCheckResponse,
   FileUploadRequest,
   FileUploadResponse,
+  GoneResponse,
+  IdentityCheckResult,
+  InternalErrorResponse,
+  NotFoundResponse,
   PayloadTooLargeResponse,
+  PersonalDetails,
+  ServiceUnavailableResponse,
   StartClaimRequest,
   StartClaimResponse,
+  SubmitClaimResponse,
   TooManyRequestsResponse,
+  UnsupportedMediaTypeResponse,
   VerifyClaimResponse
 } from '../../models';
 
@@ -40,15 +53,25 @@ export type startClaimResponse400 = {
   status: 400
 }
 
+export type startClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
 export type startClaimResponse429 = {
   data: TooManyRequestsResponse
   status: 429
 }
 
+export type startClaimResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
 export type startClaimResponseSuccess = (startClaimResponse201) & {
   headers: Headers;
 };
-export type startClaimResponseError = (startClaimResponse400 | startClaimResponse429) & {
+export type startClaimResponseError = (startClaimResponse400 | startClaimResponse415 | startClaimResponse429 | startClaimResponse500) & {
   headers: Headers;
 };
 
@@ -60,6 +83,12 @@ export const getStartClaimUrl = () => {
   return `/api/v1/claim`
 }
 
+/**
+ * Creates a claim and e-mails a verification link `${PUBLIC_URL}/claim/{claimToken}` to the
+ * address. The answer is the same whether or not the address is already known (no account
+ * enumeration); each call sends a new link. Rate limited.
+ * @summary Start a claim
+ */
 export const startClaim = async (startClaimRequest: StartClaimRequest, options?: Parameters<typeof http>[1]): Promise<startClaimResponseSuccess> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
@@ -91,7 +120,7 @@ return http<startClaimResponseSuccess>(getStartClaimUrl(),
 
 export const getStartClaimMutationKey = () => ['startClaim'] as const;
 
-export const getStartClaimMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>,
+export const getStartClaimMutationOptions = <TError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startClaim>>, TError,StartClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof startClaim>>, TError,StartClaimMutationVariables, TContext> => {
 
@@ -120,10 +149,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type StartClaimMutationResult = NonNullable<Awaited<ReturnType<typeof startClaim>>>
     export type StartClaimMutationBody = StartClaimRequest
-    export type StartClaimMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse>
+    export type StartClaimMutationError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type StartClaimMutationVariables = {data: StartClaimRequest}
 
-    export const useStartClaim = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse>,
+    /**
+ * @summary Start a claim
+ */
+export const useStartClaim = <TError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startClaim>>, TError,StartClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof startClaim>>,
@@ -133,9 +165,290 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       > => {
       return useMutation(getStartClaimMutationOptions(options), queryClient);
     }
+    export type checkDbgTicketNumberResponse200 = {
+  data: DbgTicketNumberCheckResponse
+  status: 200
+}
+
+export type checkDbgTicketNumberResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type checkDbgTicketNumberResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type checkDbgTicketNumberResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type checkDbgTicketNumberResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type checkDbgTicketNumberResponseSuccess = (checkDbgTicketNumberResponse200) & {
+  headers: Headers;
+};
+export type checkDbgTicketNumberResponseError = (checkDbgTicketNumberResponse400 | checkDbgTicketNumberResponse415 | checkDbgTicketNumberResponse429 | checkDbgTicketNumberResponse500) & {
+  headers: Headers;
+};
+
+export const getCheckDbgTicketNumberUrl = () => {
+
+
+
+
+  return `/api/v1/claim/check/dbg-ticket-number`
+}
+
+/**
+ * Tells whether a draw based game serial number is valid: one of the two formats (4-9-6, or
+ * 2-4-4-4-2-1-4-4-3 starting with 53) and the server's check. An invalid number is a 200 with
+ * `valid: false`, not an error. The client treats a failed call as invalid.
+ * @summary Check a draw game serial number
+ */
+export const checkDbgTicketNumber = async (dbgTicketNumberCheckRequest: DbgTicketNumberCheckRequest, options?: Parameters<typeof http>[1]): Promise<checkDbgTicketNumberResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<checkDbgTicketNumberResponseSuccess>(getCheckDbgTicketNumberUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(dbgTicketNumberCheckRequest)
+  }
+);}
+
+
+
+
+
+export const getCheckDbgTicketNumberMutationKey = () => ['checkDbgTicketNumber'] as const;
+
+export const getCheckDbgTicketNumberMutationOptions = <TError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkDbgTicketNumber>>, TError,CheckDbgTicketNumberMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkDbgTicketNumber>>, TError,CheckDbgTicketNumberMutationVariables, TContext> => {
+
+const mutationKey = getCheckDbgTicketNumberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkDbgTicketNumber>>, CheckDbgTicketNumberMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkDbgTicketNumber(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckDbgTicketNumberMutationResult = NonNullable<Awaited<ReturnType<typeof checkDbgTicketNumber>>>
+    export type CheckDbgTicketNumberMutationBody = DbgTicketNumberCheckRequest
+    export type CheckDbgTicketNumberMutationError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type CheckDbgTicketNumberMutationVariables = {data: DbgTicketNumberCheckRequest}
+
+    /**
+ * @summary Check a draw game serial number
+ */
+export const useCheckDbgTicketNumber = <TError = ErrorType<BadRequestResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkDbgTicketNumber>>, TError,CheckDbgTicketNumberMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkDbgTicketNumber>>,
+        TError,
+        CheckDbgTicketNumberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCheckDbgTicketNumberMutationOptions(options), queryClient);
+    }
+    export type submitClaimResponse201 = {
+  data: SubmitClaimResponse
+  status: 201
+}
+
+export type submitClaimResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type submitClaimResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type submitClaimResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type submitClaimResponse410 = {
+  data: GoneResponse
+  status: 410
+}
+
+export type submitClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type submitClaimResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type submitClaimResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type submitClaimResponseSuccess = (submitClaimResponse201) & {
+  headers: Headers;
+};
+export type submitClaimResponseError = (submitClaimResponse400 | submitClaimResponse404 | submitClaimResponse409 | submitClaimResponse410 | submitClaimResponse415 | submitClaimResponse429 | submitClaimResponse500) & {
+  headers: Headers;
+};
+
+export const getSubmitClaimUrl = (id: string,) => {
+
+
+
+
+  return `/api/v1/claim/${id}`
+}
+
+/**
+ * Sent from the last section. Validates the whole claim (schema plus the conditional rules in
+ * ClaimSubmission), stores it, assigns the reference `claimHashid`, queues the confirmation
+ * e-mail and closes the claim token: later calls with it answer 409. Submitting is atomic:
+ * either the claim is stored complete or nothing changes.
+ * @summary Submit the claim
+ */
+export const submitClaim = async (id: string,
+    claimSubmission: ClaimSubmission, options?: Parameters<typeof http>[1]): Promise<submitClaimResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<submitClaimResponseSuccess>(getSubmitClaimUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(claimSubmission)
+  }
+);}
+
+
+
+
+
+export const getSubmitClaimMutationKey = () => ['submitClaim'] as const;
+
+export const getSubmitClaimMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitClaim>>, TError,SubmitClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof submitClaim>>, TError,SubmitClaimMutationVariables, TContext> => {
+
+const mutationKey = getSubmitClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitClaim>>, SubmitClaimMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  submitClaim(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubmitClaimMutationResult = NonNullable<Awaited<ReturnType<typeof submitClaim>>>
+    export type SubmitClaimMutationBody = ClaimSubmission
+    export type SubmitClaimMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type SubmitClaimMutationVariables = {id: string;data: ClaimSubmission}
+
+    /**
+ * @summary Submit the claim
+ */
+export const useSubmitClaim = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitClaim>>, TError,SubmitClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof submitClaim>>,
+        TError,
+        SubmitClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSubmitClaimMutationOptions(options), queryClient);
+    }
     export type verifyClaimResponse200 = {
   data: VerifyClaimResponse
   status: 200
+}
+
+export type verifyClaimResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type verifyClaimResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type verifyClaimResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type verifyClaimResponse410 = {
+  data: GoneResponse
+  status: 410
 }
 
 export type verifyClaimResponse429 = {
@@ -143,10 +456,15 @@ export type verifyClaimResponse429 = {
   status: 429
 }
 
+export type verifyClaimResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
 export type verifyClaimResponseSuccess = (verifyClaimResponse200) & {
   headers: Headers;
 };
-export type verifyClaimResponseError = (verifyClaimResponse429) & {
+export type verifyClaimResponseError = (verifyClaimResponse400 | verifyClaimResponse404 | verifyClaimResponse409 | verifyClaimResponse410 | verifyClaimResponse429 | verifyClaimResponse500) & {
   headers: Headers;
 };
 
@@ -158,6 +476,12 @@ export const getVerifyClaimUrl = (id: string,) => {
   return `/api/v1/claim/${id}/verify`
 }
 
+/**
+ * Called when the claim page loads. Marks the e-mail as verified (idempotent) and returns
+ * what the form needs. No request body. A token expires after a server-configured time (410);
+ * a token whose claim was submitted answers 409 'This claim has already been submitted.'
+ * @summary Verify a claim token
+ */
 export const verifyClaim = async (id: string, options?: Parameters<typeof http>[1]): Promise<verifyClaimResponseSuccess> => {
 
   return http<verifyClaimResponseSuccess>(getVerifyClaimUrl(id),
@@ -175,7 +499,7 @@ export const verifyClaim = async (id: string, options?: Parameters<typeof http>[
 
 export const getVerifyClaimMutationKey = () => ['verifyClaim'] as const;
 
-export const getVerifyClaimMutationOptions = <TError = ErrorType<TooManyRequestsResponse>,
+export const getVerifyClaimMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyClaim>>, TError,VerifyClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyClaim>>, TError,VerifyClaimMutationVariables, TContext> => {
 
@@ -204,10 +528,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyClaimMutationResult = NonNullable<Awaited<ReturnType<typeof verifyClaim>>>
 
-    export type VerifyClaimMutationError = ErrorType<TooManyRequestsResponse>
+    export type VerifyClaimMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type VerifyClaimMutationVariables = {id: string}
 
-    export const useVerifyClaim = <TError = ErrorType<TooManyRequestsResponse>,
+    /**
+ * @summary Verify a claim token
+ */
+export const useVerifyClaim = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyClaim>>, TError,VerifyClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyClaim>>,
@@ -216,6 +543,155 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
         TContext
       > => {
       return useMutation(getVerifyClaimMutationOptions(options), queryClient);
+    }
+    export type submitIdentityResponse201 = {
+  data: IdentityCheckResult
+  status: 201
+}
+
+export type submitIdentityResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type submitIdentityResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type submitIdentityResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type submitIdentityResponse410 = {
+  data: GoneResponse
+  status: 410
+}
+
+export type submitIdentityResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type submitIdentityResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type submitIdentityResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type submitIdentityResponse502 = {
+  data: BadGatewayResponse
+  status: 502
+}
+
+export type submitIdentityResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type submitIdentityResponseSuccess = (submitIdentityResponse201) & {
+  headers: Headers;
+};
+export type submitIdentityResponseError = (submitIdentityResponse400 | submitIdentityResponse404 | submitIdentityResponse409 | submitIdentityResponse410 | submitIdentityResponse415 | submitIdentityResponse429 | submitIdentityResponse500 | submitIdentityResponse502 | submitIdentityResponse503) & {
+  headers: Headers;
+};
+
+export const getSubmitIdentityUrl = (id: string,) => {
+
+
+
+
+  return `/api/v1/claim/${id}/identity`
+}
+
+/**
+ * Sent when the personal details section is completed (again on submit if it was not done).
+ * Runs the identity check on the personal details and stores the details with the result.
+ * Each call makes a new check; the claim uses the one named by `identityCheckUuid` on submit.
+ * When the identity service fails or times out the answer is 502/503 and nothing is stored.
+ * @summary Check the claimant's identity
+ */
+export const submitIdentity = async (id: string,
+    personalDetails: PersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitIdentityResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<submitIdentityResponseSuccess>(getSubmitIdentityUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(personalDetails)
+  }
+);}
+
+
+
+
+
+export const getSubmitIdentityMutationKey = () => ['submitIdentity'] as const;
+
+export const getSubmitIdentityMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext> => {
+
+const mutationKey = getSubmitIdentityMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitIdentity>>, SubmitIdentityMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  submitIdentity(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubmitIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitIdentity>>>
+    export type SubmitIdentityMutationBody = PersonalDetails
+    export type SubmitIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
+    export type SubmitIdentityMutationVariables = {id: string;data: PersonalDetails}
+
+    /**
+ * @summary Check the claimant's identity
+ */
+export const useSubmitIdentity = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof submitIdentity>>,
+        TError,
+        SubmitIdentityMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSubmitIdentityMutationOptions(options), queryClient);
     }
     export type uploadClaimFileResponse201 = {
   data: FileUploadResponse
@@ -227,15 +703,45 @@ export type uploadClaimFileResponse400 = {
   status: 400
 }
 
+export type uploadClaimFileResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type uploadClaimFileResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type uploadClaimFileResponse410 = {
+  data: GoneResponse
+  status: 410
+}
+
 export type uploadClaimFileResponse413 = {
   data: PayloadTooLargeResponse
   status: 413
 }
 
+export type uploadClaimFileResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type uploadClaimFileResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type uploadClaimFileResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
 export type uploadClaimFileResponseSuccess = (uploadClaimFileResponse201) & {
   headers: Headers;
 };
-export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse413) & {
+export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse429 | uploadClaimFileResponse500) & {
   headers: Headers;
 };
 
@@ -247,6 +753,14 @@ export const getUploadClaimFileUrl = (id: string,) => {
   return `/api/v1/claim/${id}/file`
 }
 
+/**
+ * Uploads one image for the claim as soon as the claimant chooses it. The content must be
+ * PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file type'); a file
+ * over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is streamed to
+ * storage. Uploading again for the same `type` adds a new file; the uuid sent on submit decides
+ * which one the claim uses.
+ * @summary Upload a ticket or ID document image
+ */
 export const uploadClaimFile = async (id: string,
     fileUploadRequest: FileUploadRequest, options?: Parameters<typeof http>[1]): Promise<uploadClaimFileResponseSuccess> => {
     const formData = new FormData();
@@ -269,7 +783,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadClaimFileMutationKey = () => ['uploadClaimFile'] as const;
 
-export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse>,
+export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext> => {
 
@@ -298,10 +812,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadClaimFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadClaimFile>>>
     export type UploadClaimFileMutationBody = FileUploadRequest
-    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse>
+    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type UploadClaimFileMutationVariables = {id: string;data: FileUploadRequest}
 
-    export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse>,
+    /**
+ * @summary Upload a ticket or ID document image
+ */
+export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadClaimFile>>,

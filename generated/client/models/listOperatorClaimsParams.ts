@@ -5,7 +5,13 @@ import type { ClaimStatusFilterParameter } from './claimStatusFilterParameter';
 import type { PageParameter } from './pageParameter';
 import type { PageSizeParameter } from './pageSizeParameter';
 
-export type ListClaimsParams = {
+export type ListOperatorClaimsParams = {
+/**
+ * `submitted`: submitted and awaiting review. `info_requested`: the operator has asked for more
+ * information and the request is open. `info_received`: the claimant has answered the latest
+ * info request.
+ */
+status?: ClaimStatusFilterParameter;
 /**
  * Page number, from 1.
  * @minimum 1
@@ -17,10 +23,4 @@ page?: PageParameter;
  * @maximum 100
  */
 pageSize?: PageSizeParameter;
-/**
- * `submitted`: submitted and awaiting review. `info_requested`: the operator has asked for more
- * information and the request is open. `info_received`: the claimant has answered the latest
- * info request.
- */
-status?: ClaimStatusFilterParameter;
 };
