@@ -51,7 +51,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
   },
   server: {
     proxy: {

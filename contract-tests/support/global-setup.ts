@@ -61,7 +61,8 @@ export async function setup(project: TestProject): Promise<void> {
       UPLOAD_DIR: path.join(dataRoot, 'uploads'),
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
       PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
-      LOG_LEVEL: 'warn',
+      // 'info': the ready line "Listening on" is logged at info level.
+      LOG_LEVEL: 'info',
     },
     /Listening on/,
   );

@@ -9,14 +9,17 @@ export interface Started {
 export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 60_000): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A bounded tail of the output, for the error message when the tool fails to start.
     let output = '';
+    let isReady = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`));
     }, timeoutMs);
     const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (ready.test(output)) {
+      output = (output + chunk.toString()).slice(-8000);
+      if (!isReady && ready.test(output)) {
+        isReady = true;
         clearTimeout(timer);
         resolve({
           child,

@@ -15,8 +15,6 @@ export function ServiceStatus() {
     return <p role="status">Checking the service…</p>;
   }
   return (
-    <p role="status">
-      Service status: {data.data.status} / database {data.data.database}
-    </p>
+    <p role="status">{`Service status: ${data.data.status} / database ${data.data.database}`}</p>
   );
 }

@@ -1,0 +1,7 @@
+import type { components } from '@prize/generated/server';
+
+/** Shapes of the contract, as the server's handlers see them. */
+export type PersonalDetails = components['schemas']['PersonalDetails'];
+export type ClaimSubmission = components['schemas']['ClaimSubmission'];
+export type FileType = components['schemas']['FileType'];
+export type VerifyClaimResponse = components['schemas']['VerifyClaimResponse'];

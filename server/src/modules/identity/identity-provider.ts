@@ -1,0 +1,38 @@
+import type { PersonalDetails } from '../claim/claim.types.ts';
+
+export interface IdentityVerdict {
+  idDocsRequired: boolean;
+}
+
+/** An identity-check service: answers whether the claimant must send two ID documents. */
+export interface IdentityProvider {
+  readonly name: string;
+  check(details: PersonalDetails, signal: AbortSignal): Promise<IdentityVerdict>;
+}
+
+export class IdentityProviderError extends Error {}
+
+/**
+ * The local, deterministic provider of `make start` and the tests. ID documents are required
+ * when the claimant is not the ticket owner, lives overseas, or gave an address with no Royal
+ * Mail delivery point (no dpsCode: typed in by hand, so not matched against the address file).
+ * IDENTITY_DOCS_REQUIRED=always|never forces the answer for testing.
+ */
+export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): IdentityProvider {
+  return {
+    name: `local-${policy}`,
+    async check(details) {
+      if (policy !== 'rules') return { idDocsRequired: policy === 'always' };
+      return { idDocsRequired: !details.isOwner || details.isOverseas === true || !details.dpsCode };
+    },
+  };
+}
+
+/** Bounds any provider: a slow or failing one becomes an IdentityProviderError, never a hang. */
+export async function checkWithTimeout(provider: IdentityProvider, details: PersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
+  try {
+    return await provider.check(details, AbortSignal.timeout(timeoutMs));
+  } catch (error) {
+    throw new IdentityProviderError(error instanceof Error ? error.name : 'identity check failed');
+  }
+}
