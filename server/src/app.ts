@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/orm.ts';
@@ -18,6 +18,10 @@ export interface AppDependencies {
   logger: Logger;
   orm: Database;
   contract: Record<string, unknown>;
+  /** Routers that must see the raw request before validation (streaming uploads). */
+  beforeValidation?: Router[];
+  /** The feature modules' routes, behind the contract validator. */
+  routes?: Router[];
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
@@ -33,8 +37,10 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
   app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));
+  for (const router of deps.beforeValidation ?? []) app.use(router);
   app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
   app.use(healthRoutes(deps.orm));
+  for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));
   app.use(clientApp(deps.clientDist ?? defaultClientDist));

@@ -5,21 +5,54 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
+import { postgresRateLimits } from './http/rate-limit.ts';
+import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
+import { claimService } from './modules/claim/claim.service.ts';
+import { localDiskStorage } from './modules/files/storage.ts';
+import { localIdentityProvider } from './modules/identity/identity-provider.ts';
+import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
+import { startQueue } from './modules/jobs/queue.ts';
+import { smtpMailer } from './modules/mail/mailer.ts';
+import { startEmailWorker } from './modules/mail/outbox.ts';
 
 export interface RunningServer {
   url: string;
   server: http.Server;
   orm: Database;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the pool. */
+  /** Stops accepting connections, lets in-flight requests finish, then closes every pool. */
   close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  validateResponses?: boolean;
+  /** Seconds before the first retry of a failed e-mail (doubled each time). */
+  emailRetryDelaySeconds?: number;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(config: Config, logger: Logger, options: { validateResponses?: boolean } = {}): Promise<RunningServer> {
+/** The composition root: every dependency is built here and handed down. */
+export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
-  const app = createApp({ config, logger, orm, contract: loadContract(), validateResponses: options.validateResponses });
+  const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
+  const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
+  const storage = localDiskStorage(config.uploadDir);
+  const limits = postgresRateLimits(config.databaseUrl);
+  const identity = localIdentityProvider(config.identityDocsPolicy);
+  const claims = claimService({ config, em: orm.em, boss, identity, storage, limits });
+  await startEmailWorker(boss, orm.em, mailer, logger);
+  await scheduleMaintenance({ boss, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
+
+  const app = createApp({
+    config,
+    logger,
+    orm,
+    contract: loadContract(),
+    validateResponses: options.validateResponses,
+    beforeValidation: [claimUploadRoutes(claims, storage, config.maxFileSize)],
+    routes: [claimRoutes(claims)],
+  });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -35,6 +68,9 @@ export async function startServer(config: Config, logger: Logger, options: { val
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(force);
+      await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
+      mailer.close();
+      await limits.close().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, close };

@@ -31,6 +31,9 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   identityDocsPolicy: 'rules' | 'always' | 'never';
+  /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
+  startLimitPerClient: number;
+  startLimitPerEmail: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +104,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     customerCarePhone: env.CUSTOMER_CARE_PHONE || '0333 234 5050',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['false', 'true'] as const, 'false') === 'true',
+    startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
+    startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
   };
 }

@@ -1,2 +1,4 @@
+import { AuditEventSchema, ClaimSchema, IdentityCheckSchema, UploadedFileSchema } from '../modules/claim/claim.entity.ts';
+
 /** Every MikroORM entity of the server; modules add theirs here. */
-export const entities = [];
+export const entities = [ClaimSchema, IdentityCheckSchema, UploadedFileSchema, AuditEventSchema];

@@ -14,7 +14,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on a free port against the run's PostgreSQL, checking answers against the contract. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { emailRetryDelaySeconds?: number } = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-uploads-'));
   const config = loadConfig({
     DATABASE_URL: inject('databaseUrl'),
@@ -23,6 +23,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     UPLOAD_DIR: uploadDir,
     LOG_LEVEL: 'debug',
     OPERATOR_API_TOKEN: 'test-operator-token-0123456789abcdef',
+    // Every test file starts claims from 127.0.0.1; the rate-limit test sets its own limits.
+    RATE_LIMIT_START_PER_CLIENT: '100000',
     ...env,
   });
   const logs: string[] = [];
@@ -32,6 +34,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       done();
     },
   });
-  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 1 });
   return { ...running, config, logs };
 }

@@ -11,7 +11,8 @@ export const ClaimSchema = defineEntity({
     tokenHash: p.type('blob').unique(),
     email: p.string().length(100).nullable(),
     status: p.enum(CLAIM_STATUSES),
-    reference: p.bigint('number').nullable().persist(false),
+    /** Sequence number behind the public reference (an identity column the database fills). */
+    reference: p.bigint('number').nullable(),
     hashid: p.string().nullable(),
     createdAt: p.datetime(),
     lastActivityAt: p.datetime(),
@@ -25,3 +26,49 @@ export const ClaimSchema = defineEntity({
 });
 
 export type Claim = InferEntity<typeof ClaimSchema>;
+
+export const IdentityCheckSchema = defineEntity({
+  name: 'IdentityCheck',
+  tableName: 'identity_check',
+  properties: {
+    id: p.uuid().primary(),
+    claimId: p.uuid(),
+    infoRequestId: p.uuid().nullable(),
+    personalDetails: p.json<Record<string, unknown>>().nullable(),
+    idDocsRequired: p.boolean(),
+    provider: p.string(),
+    checkedAt: p.datetime(),
+  },
+});
+
+export type IdentityCheck = InferEntity<typeof IdentityCheckSchema>;
+
+export const UploadedFileSchema = defineEntity({
+  name: 'UploadedFile',
+  tableName: 'uploaded_file',
+  properties: {
+    id: p.uuid().primary(),
+    claimId: p.uuid(),
+    infoRequestId: p.uuid().nullable(),
+    type: p.string(),
+    originalName: p.string(),
+    size: p.integer(),
+    sha256: p.string().length(64),
+    contentType: p.string(),
+    storageKey: p.string(),
+    createdAt: p.datetime(),
+  },
+});
+
+export type UploadedFile = InferEntity<typeof UploadedFileSchema>;
+
+export const AuditEventSchema = defineEntity({
+  name: 'AuditEvent',
+  tableName: 'audit_event',
+  properties: {
+    id: p.bigint('number').primary(),
+    claimId: p.uuid(),
+    event: p.string(),
+    at: p.datetime(),
+  },
+});

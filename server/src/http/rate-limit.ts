@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { TooManyRequestsError } from './errors.ts';
+
+export interface RateLimitRule {
+  /** Prefix of the keys of this rule, e.g. 'start-ip'. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Rate limits kept in PostgreSQL (rate-limiter-flexible), so every server process shares them.
+ * Keys are hashed: an e-mail address used as a key is not stored in clear.
+ */
+export interface RateLimits {
+  consume(rule: RateLimitRule, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function postgresRateLimits(databaseUrl: string): RateLimits {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined);
+  const limiters = new Map<string, RateLimiterPostgres>();
+  const limiterFor = (rule: RateLimitRule): RateLimiterPostgres => {
+    let limiter = limiters.get(rule.name);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limit',
+        tableCreated: true,
+        keyPrefix: rule.name,
+        points: rule.points,
+        duration: rule.durationSeconds,
+      });
+      limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async consume(rule, key) {
+      const hashed = createHash('sha256').update(key).digest('base64url');
+      try {
+        await limiterFor(rule).consume(hashed);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError();
+        throw rejection;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

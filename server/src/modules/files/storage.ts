@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded bytes live. Keys are random and carry nothing the claimant chose; the bytes are
+ * never served statically (only the operator's authenticated endpoint streams them).
+ */
+export interface FileStorage {
+  /** A new temporary file to stream an upload into; `commit` makes it permanent under a key. */
+  createTemp(): { path: string; stream: fs.WriteStream };
+  commit(tempPath: string): Promise<string>;
+  discard(tempPath: string): Promise<void>;
+  open(key: string): Readable;
+  remove(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Keys of every stored file, for reconciling storage with the database. */
+  list(): AsyncIterable<string>;
+}
+
+const KEY = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
+
+export function localDiskStorage(root: string): FileStorage {
+  const tempDir = path.join(root, 'tmp');
+  const filesDir = path.join(root, 'files');
+  fs.mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(filesDir, { recursive: true, mode: 0o700 });
+  const pathOf = (key: string): string => {
+    if (!KEY.test(key)) throw new Error('invalid storage key');
+    return path.join(filesDir, key);
+  };
+  return {
+    createTemp() {
+      const tempPath = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`);
+      return { path: tempPath, stream: fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }) };
+    },
+    async commit(tempPath) {
+      const name = randomBytes(16).toString('hex');
+      const key = `${name.slice(0, 2)}/${name}`;
+      await fsp.mkdir(path.dirname(pathOf(key)), { recursive: true, mode: 0o700 });
+      await fsp.rename(tempPath, pathOf(key));
+      return key;
+    },
+    discard: (tempPath) => fsp.rm(tempPath, { force: true }),
+    open: (key) => fs.createReadStream(pathOf(key)),
+    remove: (key) => fsp.rm(pathOf(key), { force: true }),
+    exists: (key) =>
+      fsp.access(pathOf(key)).then(
+        () => true,
+        () => false,
+      ),
+    async *list() {
+      for (const prefix of await fsp.readdir(filesDir)) {
+        for (const name of await fsp.readdir(path.join(filesDir, prefix))) yield `${prefix}/${name}`;
+      }
+    },
+  };
+}

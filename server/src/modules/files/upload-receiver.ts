@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, RequestHandler, Response } from 'express';
+import multer, { MulterError, type StorageEngine } from 'multer';
+import { InputError, PayloadTooLargeError } from '../../http/errors.ts';
+import { acceptedImageType, SNIFF_BYTES } from './image-type.ts';
+import type { FileStorage } from './storage.ts';
+
+export const UNSUPPORTED_FILE = 'Unsupported file type';
+
+/** What the streaming storage engine learnt about the uploaded file while writing it. */
+export interface ReceivedFile {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+}
+
+class UnsupportedFileError extends InputError {
+  constructor() {
+    super(UNSUPPORTED_FILE);
+  }
+}
+
+/** Checks the first bytes as they stream past, hashing and counting the whole file. */
+function inspector(onDone: (facts: { size: number; sha256: string; contentType: string }) => void): Transform {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let contentType: string | undefined;
+  const decide = async (): Promise<void> => {
+    contentType = await acceptedImageType(Buffer.concat(head));
+    head = [];
+    if (!contentType) throw new UnsupportedFileError();
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (contentType !== undefined) return done(null, chunk);
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength < SNIFF_BYTES) return done(null, chunk);
+      decide().then(() => done(null, chunk), done);
+    },
+    flush(done) {
+      const finish = (): void => {
+        onDone({ size, sha256: hash.digest('hex'), contentType: contentType! });
+        done();
+      };
+      if (contentType !== undefined) return finish();
+      if (size === 0) return done(new UnsupportedFileError());
+      decide().then(finish, done);
+    },
+  });
+}
+
+/** A multer storage engine that streams to storage: memory stays flat whatever the file size. */
+function streamingEngine(storage: FileStorage): StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      const temp = storage.createTemp();
+      let facts: { size: number; sha256: string; contentType: string } | undefined;
+      pipeline(file.stream, inspector((found) => (facts = found)), temp.stream).then(
+        () => callback(null, { tempPath: temp.path, ...facts! } as never),
+        (error: unknown) => {
+          // Keep reading (and discarding) the rest of the part so busboy can finish the request.
+          file.stream.resume();
+          storage.discard(temp.path).finally(() => callback(error as Error));
+        },
+      );
+    },
+    _removeFile(_req, file, callback) {
+      const tempPath = (file as unknown as ReceivedFile).tempPath;
+      storage.discard(tempPath).then(() => callback(null), callback);
+    },
+  };
+}
+
+/** Answers, then closes the connection so the rest of an oversized body is never read. */
+function closeAfterAnswer(res: Response): void {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => res.req.socket.destroy());
+}
+
+export interface UploadReceiverOptions {
+  storage: FileStorage;
+  maxFileSize: number;
+}
+
+/**
+ * Runs before the contract validator on upload routes: refuses a declared body over the limit at
+ * once, streams the one `file` part to temporary storage with limits, and leaves the text fields
+ * in req.body for the validator (with a marker for `file`, which the validator requires).
+ */
+export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions): RequestHandler {
+  const receive = multer({
+    storage: streamingEngine(storage),
+    limits: { fileSize: maxFileSize, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 40 },
+  }).single('file');
+  // Multipart framing and the two text fields fit in far less than this.
+  const overhead = 64 * 1024;
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxFileSize + overhead) {
+      closeAfterAnswer(res);
+      return next(new PayloadTooLargeError());
+    }
+    res.once('close', () => {
+      const received = receivedFile(req);
+      if (received && !(req as Request & { fileCommitted?: boolean }).fileCommitted) void storage.discard(received.tempPath);
+    });
+    receive(req, res, (error?: unknown) => {
+      if (error instanceof MulterError) {
+        closeAfterAnswer(res);
+        if (error.code === 'LIMIT_FILE_SIZE') return next(new PayloadTooLargeError());
+        return next(new InputError(error.code === 'LIMIT_UNEXPECTED_FILE' ? `Unexpected file field '${error.field ?? ''}'` : error.message));
+      }
+      if (error) {
+        closeAfterAnswer(res);
+        return next(error instanceof InputError ? error : new InputError('The upload could not be read'));
+      }
+      if (req.file) req.body = { ...req.body, file: '(binary)' };
+      next();
+    });
+  };
+}
+
+export function receivedFile(req: Request): ReceivedFile | undefined {
+  return req.file as unknown as ReceivedFile | undefined;
+}
+
+export function markCommitted(req: Request): void {
+  (req as Request & { fileCommitted?: boolean }).fileCommitted = true;
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import { expireAndPurgeClaims } from '../claim/retention.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { queueSending, unsentOutboxIds } from '../mail/outbox.ts';
+import { PURGE_QUEUE } from './queue.ts';
+
+export interface MaintenanceDependencies {
+  boss: PgBoss;
+  em: EntityManager;
+  storage: FileStorage;
+  inactivityMinutes: number;
+  logger: Logger;
+}
+
+/** One run of the periodic work: purge expired claims, re-queue e-mails whose job was lost. */
+export async function runMaintenance({ boss, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
+  await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
+  for (const outboxId of await unsentOutboxIds(em.fork(), 120)) await queueSending(boss, outboxId);
+}
+
+/** Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). */
+export async function scheduleMaintenance(deps: MaintenanceDependencies): Promise<void> {
+  await deps.boss.schedule(PURGE_QUEUE, '*/5 * * * *');
+  await deps.boss.work(PURGE_QUEUE, async () => runMaintenance(deps));
+}

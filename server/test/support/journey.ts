@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { MailSink } from './mail-sink.ts';
+
+/** A 1x1 PNG, built from its bytes so the tests need no fixture files. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+export const uniqueEmail = (label = 'claimant'): string => `${label}.${randomUUID().slice(0, 8)}@example.co.uk`;
+
+export const TOKEN_IN_LINK = /\/claim\/([A-Za-z0-9_-]{43})\b/;
+
+/** Starts a claim and follows the link of the verification e-mail the SMTP listener received. */
+export async function startAndVerify(baseUrl: string, sink: MailSink, email = uniqueEmail()): Promise<{ token: string; email: string }> {
+  const started = await request(baseUrl).post('/api/v1/claim').send({ email });
+  if (started.status !== 201) throw new Error(`start claim answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const mail = await sink.waitFor(email, /Verify your email/);
+  const token = TOKEN_IN_LINK.exec(mail.text)![1]!;
+  const verified = await request(baseUrl).patch(`/api/v1/claim/${token}/verify`);
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  return { token, email };
+}
+
+export function personalDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    isOwner: true,
+    title: 'Ms',
+    firstName: 'Siân',
+    lastName: "O'Neill-Smith",
+    dateOfBirth: '1980-04-12',
+    phoneNumber: '07700900123',
+    isOverseas: false,
+    addressLine1: '10 Downing Street',
+    addressLine2: '',
+    town: 'London',
+    county: '',
+    postCode: 'SW1A 2AA',
+    dpsCode: '1A',
+    ...overrides,
+  };
+}
+
+export async function checkIdentity(baseUrl: string, token: string, overrides: Record<string, unknown> = {}): Promise<{ uuid: string; idDocsRequired: boolean }> {
+  const res = await request(baseUrl).post(`/api/v1/claim/${token}/identity`).send(personalDetails(overrides));
+  if (res.status !== 201) throw new Error(`identity answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function upload(baseUrl: string, token: string, type: string, bytes = PNG, fileName = 'ticket.png'): Promise<string> {
+  const res = await request(baseUrl).post(`/api/v1/claim/${token}/file`).field('type', type).field('fileName', fileName).attach('file', bytes, fileName);
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.uuid;
+}
+
+/** A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. */
+export function serial(): string {
+  const digits = Array.from({ length: 19 }, () => Math.floor(Math.random() * 10)).join('');
+  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
+}
+
+export const pinkClaim = (identityCheckUuid: string, front: string, back: string, extra: Record<string, unknown> = {}) => ({
+  identityCheckUuid,
+  idDocsRequired: false,
+  productType: 'DBG',
+  dbgGame: 'Lotto',
+  dbgTicketType: 'PINK',
+  dbgTicketNumber: serial(),
+  dbgTermNumber: '12345678',
+  prizeAmountPence: 125000,
+  ticketFrontFileUuid: front,
+  ticketBackFileUuid: back,
+  isTicketInPossession: true,
+  isTicketDamaged: false,
+  isLotteryRetailer: false,
+  isChequePreferred: false,
+  ...extra,
+});
