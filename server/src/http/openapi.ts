@@ -38,7 +38,8 @@ export function fieldMessages(contract: Json): FieldMessages {
       for (const media of Object.values(content)) {
         const schema = resolve(contract, media.schema);
         for (const [name, property] of Object.entries((schema?.properties ?? {}) as Json)) {
-          const message = resolve(contract, property)?.['x-error-message'];
+          // OpenAPI 3.1 allows siblings beside a $ref: the field's own message wins over its type's.
+          const message = (property as Json)['x-error-message'] ?? resolve(contract, property)?.['x-error-message'];
           if (typeof message === 'string') messages.set(name, message);
         }
       }

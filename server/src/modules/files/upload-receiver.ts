@@ -58,10 +58,16 @@ function inspector(onDone: (facts: { size: number; sha256: string; contentType: 
 }
 
 /** A multer storage engine that streams to storage: memory stays flat whatever the file size. */
-function streamingEngine(storage: FileStorage): StorageEngine {
+function streamingEngine(storage: FileStorage, onLimit: (req: Request) => void): StorageEngine {
   return {
-    _handleFile(_req, file, callback) {
+    _handleFile(req, file, callback) {
       const temp = storage.createTemp();
+      // Busboy only truncates past the size limit, and multer 2 reads the rest of the body before
+      // reporting it: stop writing now and let the route answer 413 before the body is sent.
+      file.stream.once('limit', () => {
+        file.stream.destroy(new MulterError('LIMIT_FILE_SIZE', file.fieldname));
+        onLimit(req);
+      });
       let facts: { size: number; sha256: string; contentType: string } | undefined;
       pipeline(file.stream, inspector((found) => (facts = found)), temp.stream).then(
         () => callback(null, { tempPath: temp.path, ...facts! } as never),
@@ -79,10 +85,19 @@ function streamingEngine(storage: FileStorage): StorageEngine {
   };
 }
 
-/** Answers, then closes the connection so the rest of an oversized body is never read. */
+/** How long the rest of a refused body is read and thrown away before the socket is closed. */
+const LINGER_MS = 1000;
+
+/**
+ * Answers, then closes the connection: the rest of a refused body is discarded for a moment
+ * (closing at once would make the kernel reset the connection and the client lose the answer).
+ */
 function closeAfterAnswer(res: Response): void {
   res.setHeader('Connection', 'close');
-  res.once('finish', () => res.req.socket.destroy());
+  res.once('finish', () => {
+    res.req.resume();
+    setTimeout(() => res.req.socket.destroy(), LINGER_MS).unref();
+  });
 }
 
 export interface UploadReceiverOptions {
@@ -96,8 +111,9 @@ export interface UploadReceiverOptions {
  * in req.body for the validator (with a marker for `file`, which the validator requires).
  */
 export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions): RequestHandler {
+  const tooLarge = new WeakMap<Request, () => void>();
   const receive = multer({
-    storage: streamingEngine(storage),
+    storage: streamingEngine(storage, (req) => tooLarge.get(req)?.()),
     limits: { fileSize: maxFileSize, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 40 },
   }).single('file');
   // Multipart framing and the two text fields fit in far less than this.
@@ -112,7 +128,16 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
       const received = receivedFile(req);
       if (received && !(req as Request & { fileCommitted?: boolean }).fileCommitted) void storage.discard(received.tempPath);
     });
+    let settled = false;
+    tooLarge.set(req, () => {
+      if (settled) return;
+      settled = true;
+      closeAfterAnswer(res);
+      next(new PayloadTooLargeError());
+    });
     receive(req, res, (error?: unknown) => {
+      if (settled) return;
+      settled = true;
       if (error instanceof MulterError) {
         closeAfterAnswer(res);
         if (error.code === 'LIMIT_FILE_SIZE') return next(new PayloadTooLargeError());

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { useClaimServer } from '../support/claim-server.ts';
+import { personalDetails, startAndVerify } from '../support/journey.ts';
+
+const ctx = useClaimServer();
+
+async function identity(overrides: Record<string, unknown>, token?: string) {
+  const claim = token ?? (await startAndVerify(ctx.server.url, ctx.sink)).token;
+  return request(ctx.server.url).post(`/api/v1/claim/${claim}/identity`).send(personalDetails(overrides));
+}
+
+const messageOf = (body: { message: Array<{ property: string; constraints: Record<string, string> }> }, property: string) =>
+  Object.values(body.message.find((item) => item.property === property)?.constraints ?? {})[0];
+
+function yearsAgo(years: number, days = 0): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+describe('the identity check', () => {
+  it('when the details are valid, then a check is stored and its uuid and verdict returned', async () => {
+    const res = await identity({});
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), idDocsRequired: false });
+  });
+
+  it.each([
+    ['not the ticket owner', { isOwner: false }],
+    ['living overseas', { isOverseas: true, addressLine1: undefined, addressLine2: undefined, town: undefined, county: undefined, postCode: undefined, dpsCode: undefined }],
+    ['an address with no delivery point (typed in)', { dpsCode: '' }],
+  ])('when the claimant is %s, then ID documents are required', async (_label, overrides) => {
+    const res = await identity(overrides);
+    expect(res.status).toBe(201);
+    expect(res.body.idDocsRequired).toBe(true);
+  });
+
+  it.each([
+    ['firstName', { firstName: 'J' }, 'Please enter a valid first name'],
+    ['firstName', { firstName: 'J0hn' }, 'Please enter a valid first name'],
+    ['lastName', { lastName: 'x'.repeat(31) }, 'Please enter a valid last name'],
+    ['phoneNumber', { phoneNumber: '0770090' }, 'Please enter a valid phone number'],
+    ['phoneNumber', { phoneNumber: '+447700900123' }, 'Please enter a valid phone number'],
+    ['title', { title: 'Sir' }, 'Please select a title'],
+    ['dateOfBirth', { dateOfBirth: yearsAgo(18, 1) }, 'Please enter a valid date of birth'],
+    ['dateOfBirth', { dateOfBirth: '1988-02-31' }, 'Please enter a valid date of birth'],
+    ['postCode', { postCode: 'ABC' }, 'Please enter a valid postcode'],
+    ['postCode', { postCode: 'ZZ99 9ZZZ' }, 'Please enter a valid postcode'],
+    ['addressLine1', { addressLine1: 'Flat 2 & 3' }, 'Please enter a valid first line of your address'],
+    ['addressLine1', { addressLine1: undefined }, 'Please enter a valid first line of your address'],
+    ['town', { town: 'x'.repeat(51) }, 'Please enter a valid town'],
+    ['county', { county: 'x'.repeat(31) }, 'Please enter a valid county'],
+  ])('when %s breaks its rule, then the validation shape carries the spec message', async (property, overrides, message) => {
+    const res = await identity(overrides);
+    expect(res.status).toBe(400);
+    expect(res.body.statusCode).toBe(400);
+    expect(messageOf(res.body, property)).toBe(message);
+  });
+
+  it('when the claimant turned 18 today, then the check goes ahead', async () => {
+    expect((await identity({ dateOfBirth: yearsAgo(18) })).status).toBe(201);
+  });
+
+  it('when the address is in the Isle of Man, then the postcode is accepted', async () => {
+    const res = await identity({ addressLine1: '12 Athol Street', town: 'Douglas', postCode: 'IM1 1JE' });
+    expect(res.status).toBe(201);
+  });
+
+  it('when an overseas claimant sends an address, then it is refused', async () => {
+    const res = await identity({ isOverseas: true });
+    expect(res.status).toBe(400);
+    expect(res.body.message.map((item: { property: string }) => item.property)).toContain('addressLine1');
+  });
+
+  it('when the claim was submitted, then the identity call answers 409', async () => {
+    const { token } = await startAndVerify(ctx.server.url, ctx.sink);
+    await ctx.server.orm.em.getConnection().execute(`update claim set status = 'submitted' where token_hash = sha256(?::bytea)`, [token]);
+    const res = await identity({}, token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This claim has already been submitted.');
+  });
+});
