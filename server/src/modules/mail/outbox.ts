@@ -39,6 +39,8 @@ interface OutboxRow {
  * (or being sent by another process) is skipped. A failure is thrown for pg-boss to retry.
  */
 export async function sendFromOutbox(em: EntityManager, mailer: Mailer, outboxId: string): Promise<'sent' | 'skipped'> {
+  // Counted outside the sending transaction, so failed attempts are recorded too.
+  await em.getConnection().execute('update email_outbox set attempts = attempts + 1 where id = ? and sent_at is null', [outboxId], 'run');
   return em.transactional(async (tx) => {
     const connection = tx.getConnection();
     const context = tx.getTransactionContext();
@@ -50,7 +52,6 @@ export async function sendFromOutbox(em: EntityManager, mailer: Mailer, outboxId
     );
     const row = rows[0];
     if (!row) return 'skipped';
-    await connection.execute('update email_outbox set attempts = attempts + 1 where id = ?', [outboxId], 'run', context);
     await mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
     await connection.execute(
       'update email_outbox set sent_at = now(), recipient = null, subject = null, text_body = null, html_body = null where id = ?',

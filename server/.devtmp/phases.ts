@@ -1,0 +1,16 @@
+import pg from 'pg';
+const pool = new pg.Pool({ connectionString: process.argv[2] });
+const q = async (label: string, sql: string) => { const t = performance.now(); await pool.query(sql); console.log(label, Math.round(performance.now() - t)); };
+await q('create copy', 'create temp table if not exists x as select * from address');
+await pool.end();
+const c = new pg.Client({ connectionString: process.argv[2] }); await c.connect();
+const t0 = performance.now();
+await c.query('begin');
+await c.query('create temp table a2 (like address including all)');
+let t = performance.now(); await c.query('insert into a2 select * from address'); console.log('insert with indexes', Math.round(performance.now() - t));
+await c.query('create temp table a3 (like address)');
+t = performance.now(); await c.query('insert into a3 select * from address'); console.log('insert no indexes', Math.round(performance.now() - t));
+t = performance.now(); await c.query('create index on a3 using gin (terms)'); console.log('gin build', Math.round(performance.now() - t));
+t = performance.now(); await c.query('create index on a3 (postcode); create index on a3 (postcode_key); create index on a3(street_key); create index on a3 (building_key) where building_key is not null'); console.log('btrees', Math.round(performance.now() - t));
+t = performance.now(); await c.query('analyze a3'); console.log('analyze', Math.round(performance.now() - t));
+await c.query('rollback'); await c.end();

@@ -1,0 +1,13 @@
+import pg from 'pg';
+const c = new pg.Client({ connectionString: process.argv[2] }); await c.connect();
+const rows = (await c.query('select udprn, country, postcode, postcode_key, sub_building, building_name, building_number, street, locality, town, county, dps, street_key, street_count, building_key, building_count, find_text, find_description, array_to_string(tsvector_to_array(terms), \' \') as terms from address')).rows;
+await c.query('begin');
+await c.query('create temp table a2 (like address including all)');
+let t = performance.now();
+for (let i = 0; i < rows.length; i += 20000) await c.query('insert into a2 select * from json_populate_recordset(null::a2, $1)', [JSON.stringify(rows.slice(i, i + 20000))]);
+console.log('json insert with indexes', Math.round(performance.now() - t));
+await c.query('create temp table a3 (like address)');
+t = performance.now();
+for (let i = 0; i < rows.length; i += 20000) await c.query('insert into a3 select * from json_populate_recordset(null::a3, $1)', [JSON.stringify(rows.slice(i, i + 20000))]);
+console.log('json insert without', Math.round(performance.now() - t));
+await c.query('rollback'); await c.end();

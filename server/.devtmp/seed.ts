@@ -1,0 +1,14 @@
+import pino from 'pino';
+import { openDatabase, migrate } from '../src/db/orm.ts';
+import { nativePool } from '../src/modules/address/native-pool.ts';
+import { seedAddressIndex } from '../src/modules/address/seed-address-index.ts';
+const url = process.argv[2]!;
+const logger = pino({ level: 'info' });
+const orm = await openDatabase(url, logger);
+await migrate(orm);
+const pool = await nativePool(orm);
+if (process.argv[3] === 'force') await pool.query('delete from address_index_state');
+console.log(await seedAddressIndex(pool, logger));
+console.log(await seedAddressIndex(pool, logger));
+console.log((await pool.query("select pg_size_pretty(pg_total_relation_size('address')) s, (select count(*) from address_term) terms")).rows);
+await orm.close();
