@@ -21,7 +21,7 @@ describe('e-mail while SMTP is down', () => {
 
     // Let the first attempts fail against the closed port.
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    const [{ attempted }] = await server.orm.em.getConnection().execute(`select count(*)::int as attempted from email_outbox where attempts > 0 and sent_at is null`);
+    const [{ attempted }] = await server.orm.em.getConnection().execute<Array<{ attempted: number }>>(`select count(*)::int as attempted from email_outbox where attempts > 0 and sent_at is null`);
     expect(attempted).toBeGreaterThan(0);
 
     sink = await startMailSink(port);

@@ -28,11 +28,11 @@ describe('submitting a claim', () => {
     expect(mail.text).toContain(res.body.claimHashid);
     expect(mail.text).toContain('What happens next?');
     expect(mail.text).toContain('5. Payment: made within 2-3 days.');
-    const audit = await ctx.server.orm.em.getConnection().execute(
+    const audit = await ctx.server.orm.em.getConnection().execute<Array<{ event: string }>>(
       `select event from audit_event a join claim c on c.id = a.claim_id where c.hashid = ? order by a.id`,
       [res.body.claimHashid],
     );
-    expect(audit.map((row: { event: string }) => row.event)).toEqual([
+    expect(audit.map((row) => row.event)).toEqual([
       'claim.started',
       'claim.verified',
       'identity.checked',
