@@ -6,7 +6,8 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     // Scenarios share one server and one inbox: run files one after another.
     fileParallelism: false,
-    testTimeout: 30_000,
+    // Journeys wait for e-mails that go through a queue.
+    testTimeout: 60_000,
     hookTimeout: 90_000,
   },
 });

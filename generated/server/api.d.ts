@@ -125,7 +125,7 @@ export interface paths {
          * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
          *     when the claimant's identity must be checked again). The check is recorded against the info
          *     request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
-         *     the identity service fails or times out the answer is 502/503 and nothing is stored.
+         *     the identity service fails or times out the answer is 424 and nothing is stored.
          */
         post: operations["submitInfoRequestIdentity"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
          * @description Sent when the personal details section is completed (again on submit if it was not done).
          *     Runs the identity check on the personal details and stores the details with the result.
          *     Each call makes a new check; the claim uses the one named by `identityCheckUuid` on submit.
-         *     When the identity service fails or times out the answer is 502/503 and nothing is stored.
+         *     When the identity service fails or times out the answer is 424 and nothing is stored.
          */
         post: operations["submitIdentity"];
         delete?: never;
@@ -1103,6 +1103,19 @@ export interface components {
                 "application/json": components["schemas"]["BadRequestError"];
             };
         };
+        /**
+         * @description The identity-check service failed or did not answer in time. Nothing was stored and the claim
+         *     is untouched; the claimant can try again. A 4xx rather than a 5xx: the service itself is
+         *     healthy and answered on purpose, and the message is meant to be shown as it is.
+         */
+        FailedDependency: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
         /** @description The claim or info request has already been submitted; its token can no longer be used. */
         Conflict: {
             headers: {
@@ -1458,9 +1471,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -1608,9 +1621,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

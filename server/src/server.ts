@@ -9,7 +9,7 @@ import { postgresRateLimits } from './http/rate-limit.ts';
 import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
 import { localDiskStorage } from './modules/files/storage.ts';
-import { localIdentityProvider } from './modules/identity/identity-provider.ts';
+import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
@@ -27,6 +27,9 @@ export interface ServerOptions {
   validateResponses?: boolean;
   /** Seconds before the first retry of a failed e-mail (doubled each time). */
   emailRetryDelaySeconds?: number;
+  /** Replaces the configured identity-check provider (tests of its failures). */
+  identity?: IdentityProvider;
+  identityTimeoutMs?: number;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,8 +42,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
   const storage = localDiskStorage(config.uploadDir);
   const limits = postgresRateLimits(config.databaseUrl);
-  const identity = localIdentityProvider(config.identityDocsPolicy);
-  const claims = claimService({ config, em: orm.em, boss, identity, storage, limits });
+  const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
+  const claims = claimService({ config, em: orm.em, boss, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, limits });
   await startEmailWorker(boss, orm.em, mailer, logger);
   await scheduleMaintenance({ boss, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 

@@ -23,6 +23,7 @@ export * from './dbgGame';
 export * from './dbgTicketNumberCheckRequest';
 export * from './dbgTicketNumberCheckResponse';
 export * from './dbgTicketType';
+export * from './failedDependencyResponse';
 export * from './fileType';
 export * from './fileUploadRequest';
 export * from './fileUploadResponse';

@@ -45,6 +45,12 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, message);
   }
 }
+/** A dependency (the identity service) failed: shown to the claimant, who can try again. */
+export class FailedDependencyError extends HttpError {
+  constructor(message: string) {
+    super(424, message);
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(message = 'Too many requests, please try again later.') {
     super(429, message);

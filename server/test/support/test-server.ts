@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.ts';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -14,7 +14,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on a free port against the run's PostgreSQL, checking answers against the contract. */
-export async function startTestServer(env: Record<string, string> = {}, options: { emailRetryDelaySeconds?: number } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-uploads-'));
   const config = loadConfig({
     DATABASE_URL: inject('databaseUrl'),
@@ -34,6 +34,6 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       done();
     },
   });
-  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 1 });
+  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true, emailRetryDelaySeconds: 1, ...options });
   return { ...running, config, logs };
 }

@@ -12,12 +12,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadGatewayResponse,
   BadRequestResponse,
   ClaimSubmission,
   ConflictResponse,
   DbgTicketNumberCheckRequest,
   DbgTicketNumberCheckResponse,
+  FailedDependencyResponse,
   FileUploadRequest,
   FileUploadResponse,
   GoneResponse,
@@ -574,6 +574,11 @@ export type submitIdentityResponse415 = {
   status: 415
 }
 
+export type submitIdentityResponse424 = {
+  data: FailedDependencyResponse
+  status: 424
+}
+
 export type submitIdentityResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -584,11 +589,6 @@ export type submitIdentityResponse500 = {
   status: 500
 }
 
-export type submitIdentityResponse502 = {
-  data: BadGatewayResponse
-  status: 502
-}
-
 export type submitIdentityResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -597,7 +597,7 @@ export type submitIdentityResponse503 = {
 export type submitIdentityResponseSuccess = (submitIdentityResponse201) & {
   headers: Headers;
 };
-export type submitIdentityResponseError = (submitIdentityResponse400 | submitIdentityResponse404 | submitIdentityResponse409 | submitIdentityResponse410 | submitIdentityResponse415 | submitIdentityResponse429 | submitIdentityResponse500 | submitIdentityResponse502 | submitIdentityResponse503) & {
+export type submitIdentityResponseError = (submitIdentityResponse400 | submitIdentityResponse404 | submitIdentityResponse409 | submitIdentityResponse410 | submitIdentityResponse415 | submitIdentityResponse424 | submitIdentityResponse429 | submitIdentityResponse500 | submitIdentityResponse503) & {
   headers: Headers;
 };
 
@@ -613,7 +613,7 @@ export const getSubmitIdentityUrl = (id: string,) => {
  * Sent when the personal details section is completed (again on submit if it was not done).
  * Runs the identity check on the personal details and stores the details with the result.
  * Each call makes a new check; the claim uses the one named by `identityCheckUuid` on submit.
- * When the identity service fails or times out the answer is 502/503 and nothing is stored.
+ * When the identity service fails or times out the answer is 424 and nothing is stored.
  * @summary Check the claimant's identity
  */
 export const submitIdentity = async (id: string,
@@ -648,7 +648,7 @@ return http<submitIdentityResponseSuccess>(getSubmitIdentityUrl(id),
 
 export const getSubmitIdentityMutationKey = () => ['submitIdentity'] as const;
 
-export const getSubmitIdentityMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+export const getSubmitIdentityMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext> => {
 
@@ -677,13 +677,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitIdentity>>>
     export type SubmitIdentityMutationBody = PersonalDetails
-    export type SubmitIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
+    export type SubmitIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
     export type SubmitIdentityMutationVariables = {id: string;data: PersonalDetails}
 
     /**
  * @summary Check the claimant's identity
  */
-export const useSubmitIdentity = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+export const useSubmitIdentity = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitIdentity>>, TError,SubmitIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitIdentity>>,

@@ -21,9 +21,9 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  BadGatewayResponse,
   BadRequestResponse,
   ConflictResponse,
+  FailedDependencyResponse,
   FileUploadRequest,
   FileUploadResponse,
   GoneResponse,
@@ -376,6 +376,11 @@ export type submitInfoRequestIdentityResponse415 = {
   status: 415
 }
 
+export type submitInfoRequestIdentityResponse424 = {
+  data: FailedDependencyResponse
+  status: 424
+}
+
 export type submitInfoRequestIdentityResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -386,11 +391,6 @@ export type submitInfoRequestIdentityResponse500 = {
   status: 500
 }
 
-export type submitInfoRequestIdentityResponse502 = {
-  data: BadGatewayResponse
-  status: 502
-}
-
 export type submitInfoRequestIdentityResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -399,7 +399,7 @@ export type submitInfoRequestIdentityResponse503 = {
 export type submitInfoRequestIdentityResponseSuccess = (submitInfoRequestIdentityResponse201) & {
   headers: Headers;
 };
-export type submitInfoRequestIdentityResponseError = (submitInfoRequestIdentityResponse400 | submitInfoRequestIdentityResponse404 | submitInfoRequestIdentityResponse409 | submitInfoRequestIdentityResponse410 | submitInfoRequestIdentityResponse415 | submitInfoRequestIdentityResponse429 | submitInfoRequestIdentityResponse500 | submitInfoRequestIdentityResponse502 | submitInfoRequestIdentityResponse503) & {
+export type submitInfoRequestIdentityResponseError = (submitInfoRequestIdentityResponse400 | submitInfoRequestIdentityResponse404 | submitInfoRequestIdentityResponse409 | submitInfoRequestIdentityResponse410 | submitInfoRequestIdentityResponse415 | submitInfoRequestIdentityResponse424 | submitInfoRequestIdentityResponse429 | submitInfoRequestIdentityResponse500 | submitInfoRequestIdentityResponse503) & {
   headers: Headers;
 };
 
@@ -415,7 +415,7 @@ export const getSubmitInfoRequestIdentityUrl = (infoRequestToken: string,) => {
  * Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
  * when the claimant's identity must be checked again). The check is recorded against the info
  * request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
- * the identity service fails or times out the answer is 502/503 and nothing is stored.
+ * the identity service fails or times out the answer is 424 and nothing is stored.
  * @summary Check the identity for an info request
  */
 export const submitInfoRequestIdentity = async (infoRequestToken: string,
@@ -450,7 +450,7 @@ return http<submitInfoRequestIdentityResponseSuccess>(getSubmitInfoRequestIdenti
 
 export const getSubmitInfoRequestIdentityMutationKey = () => ['submitInfoRequestIdentity'] as const;
 
-export const getSubmitInfoRequestIdentityMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+export const getSubmitInfoRequestIdentityMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitInfoRequestIdentity>>, TError,SubmitInfoRequestIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitInfoRequestIdentity>>, TError,SubmitInfoRequestIdentityMutationVariables, TContext> => {
 
@@ -479,13 +479,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitInfoRequestIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitInfoRequestIdentity>>>
     export type SubmitInfoRequestIdentityMutationBody = PersonalDetails
-    export type SubmitInfoRequestIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
+    export type SubmitInfoRequestIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
     export type SubmitInfoRequestIdentityMutationVariables = {infoRequestToken: string;data: PersonalDetails}
 
     /**
  * @summary Check the identity for an info request
  */
-export const useSubmitInfoRequestIdentity = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+export const useSubmitInfoRequestIdentity = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitInfoRequestIdentity>>, TError,SubmitInfoRequestIdentityMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitInfoRequestIdentity>>,

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
-import { barcodeOf, findDescription, findText, searchTerms } from './address-format.ts';
+import { findDescription, findText, searchTerms, streetWords } from './address-format.ts';
 import { DATASET_VERSION, generateAddresses, type AddressRecord } from './dataset/generate-addresses.ts';
 import { compactPostcode } from './postcode.ts';
 
@@ -38,6 +38,30 @@ const columns = [
   'find_description',
   'terms',
 ];
+
+/** One row per street, holding the words a street container is found by. */
+async function insertStreets(client: PoolClient, addresses: AddressRecord[]): Promise<void> {
+  const streets = new Map<string, AddressRecord>();
+  for (const address of addresses) if (!streets.has(address.streetKey)) streets.set(address.streetKey, address);
+  const rows = [...streets.values()];
+  await client.query(
+    `insert into address_street (street_key, country, street, locality, town, outward, address_count, first_udprn, terms)
+     select t.key, t.country, t.street, t.locality, t.town, t.outward, t.count, t.udprn, array_to_tsvector(string_to_array(t.terms, ' '))
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[])
+       as t(key, country, street, locality, town, outward, count, udprn, terms)`,
+    [
+      rows.map((row) => row.streetKey),
+      rows.map((row) => row.country),
+      rows.map((row) => row.street),
+      rows.map((row) => row.locality),
+      rows.map((row) => row.town),
+      rows.map((row) => row.postcode.split(' ')[0]),
+      rows.map((row) => row.streetCount),
+      rows.map((row) => row.udprn),
+      rows.map((row) => [...new Set(streetWords(row))].join(' ')),
+    ],
+  );
+}
 
 /** The distinct alphabetic words of the index, for typo tolerance. */
 function vocabulary(addresses: AddressRecord[]): string[] {
@@ -107,8 +131,9 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
     }
     logger.info({ dataset: DATASET_VERSION }, 'address index: seeding the local address set');
     const addresses = generateAddresses();
-    await client.query('truncate address, address_term');
+    await client.query('truncate address, address_street, address_term');
     await copyAddresses(client, addresses);
+    await insertStreets(client, addresses);
     await client.query('insert into address_term (term) select unnest($1::text[])', [vocabulary(addresses)]);
     await client.query(
       `insert into address_index_state (id, dataset, address_count, seeded_at) values (1, $1, $2, now())
@@ -116,6 +141,7 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
       [DATASET_VERSION, addresses.length],
     );
     await client.query('analyze address');
+    await client.query('analyze address_street');
     await client.query('analyze address_term');
     await client.query('commit');
     const milliseconds = Math.round(performance.now() - started);

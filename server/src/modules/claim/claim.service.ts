@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/config.ts';
-import { ServiceUnavailableError, ValidationFailure } from '../../http/errors.ts';
+import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -23,15 +23,14 @@ export interface ClaimServiceDependencies {
   em: EntityManager;
   boss: PgBoss;
   identity: IdentityProvider;
+  identityTimeoutMs: number;
   storage: FileStorage;
   limits: RateLimits;
 }
 
 
-const IDENTITY_TIMEOUT_MS = 10_000;
-
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, boss, identity, storage, limits }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, boss, identity, identityTimeoutMs, storage, limits }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
@@ -84,9 +83,9 @@ export function claimService({ config, em: rootEm, boss, identity, storage, limi
       if (problems.length) throw new ValidationFailure(problems);
       let verdict;
       try {
-        verdict = await checkWithTimeout(identity, details, IDENTITY_TIMEOUT_MS);
+        verdict = await checkWithTimeout(identity, details, identityTimeoutMs);
       } catch {
-        throw new ServiceUnavailableError('The identity check is unavailable. Please try again later.');
+        throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
       }
       const uuid = randomUUID();
       const repository = claimRepository(em);

@@ -30,8 +30,11 @@ export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): Ide
 
 /** Bounds any provider: a slow or failing one becomes an IdentityProviderError, never a hang. */
 export async function checkWithTimeout(provider: IdentityProvider, details: PersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  // Raced as well as signalled: a provider that ignores the signal still cannot hold the request.
+  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
   try {
-    return await provider.check(details, AbortSignal.timeout(timeoutMs));
+    return await Promise.race([provider.check(details, signal), timedOut]);
   } catch (error) {
     throw new IdentityProviderError(error instanceof Error ? error.name : 'identity check failed');
   }

@@ -1,0 +1,109 @@
+import { api, expectGeneralError, expectSuccess, expectValidationError, isMock, isReal } from '../support/api.ts';
+import { expect, mockOnly, operation, scenario } from '../support/scenario.ts';
+
+interface FindItem {
+  Id: string;
+  Type: string;
+  Text: string;
+  Highlight: string;
+  Description: string;
+}
+
+const HIGHLIGHT = /^(\d+-\d+(,\d+-\d+)*)?(;(\d+-\d+(,\d+-\d+)*)?)?$/;
+
+/** Items of a Find answer: suggestions, or exactly one Loqate-style error entry. */
+function expectFindItems(items: unknown[]): void {
+  for (const item of items as Array<Record<string, unknown>>) {
+    if ('Error' in item) {
+      expect(item.Error).toMatch(/^[0-9]+$/);
+      expect(items).toHaveLength(1);
+    } else {
+      expect(item).toEqual(expect.objectContaining({ Id: expect.any(String), Type: expect.any(String), Text: expect.any(String), Description: expect.any(String) }));
+      expect(item.Highlight).toMatch(HIGHLIGHT);
+    }
+  }
+}
+
+function expectLoqateError(body: { Items: Array<Record<string, unknown>> }, code: string): void {
+  expect(body.Items).toHaveLength(1);
+  expect(body.Items[0]).toEqual(expect.objectContaining({ Error: code }));
+}
+
+async function find(query: Record<string, string>, prefer?: string) {
+  const found = await api<{ Items: Array<Record<string, unknown>> }>('GET', '/api/address/find', { query, prefer });
+  expectSuccess(found, 200);
+  expect(found.body.Items).toEqual(expect.any(Array));
+  expectFindItems(found.body.Items);
+  return found.body.Items;
+}
+
+/** An Address suggestion for a search, opening containers (postcode, street) on the way. */
+async function findAnAddress(text: string): Promise<FindItem | undefined> {
+  let items = (await find({ Text: text })) as unknown as FindItem[];
+  for (let depth = 0; depth < 3; depth++) {
+    const address = items.find((item) => item.Type === 'Address');
+    if (address) return address;
+    const container = items.find((item) => item.Id && !('Error' in item));
+    if (!container) return undefined;
+    items = (await find({ Text: text, Container: container.Id })) as unknown as FindItem[];
+  }
+  return undefined;
+}
+
+operation('findAddress', () => {
+  scenario('200: a postcode search returns suggestions in the Loqate Find shape', [], async () => {
+    const items = await find({ Text: 'LS6 2AB', Countries: 'GB,IM' });
+    if (isReal) expect(items.length, 'the local provider knows the contract example postcode LS6 2AB').toBeGreaterThan(0);
+  });
+
+  scenario("200: an empty search is Loqate error 1001 ('Address lookup cannot be empty')", [], async () => {
+    const items = await find({ Text: '' }, 'example=error1001');
+    expectLoqateError({ Items: items }, '1001');
+  });
+
+  scenario("200: an unknown container is Loqate error 1005 ('Invalid address lookup')", [], async () => {
+    const items = await find({ Text: 'LS6 2AB', Container: 'GB|RM|ENG|NO-SUCH-CONTAINER' }, 'example=error1005');
+    expectLoqateError({ Items: items }, '1005');
+  });
+
+  scenario('400: a search text over 200 characters, in the validation shape naming Text', [], async () => {
+    const refused = await api('GET', '/api/address/find', { query: { Text: 'x'.repeat(201) }, prefer: 'code=400' });
+    expectValidationError(refused, isReal ? { Text: null } : {});
+  });
+
+  mockOnly('502 and 503: the address service failed or is unreachable, in the general shape', 'the local provider does not fail on demand', async () => {
+    expectGeneralError(await api('GET', '/api/address/find', { query: { Text: 'LS6' }, prefer: 'code=502, example=addressLookupUnavailable' }), 502);
+    expectGeneralError(await api('GET', '/api/address/find', { query: { Text: 'LS6' }, prefer: 'code=503, example=addressLookupUnavailable' }), 503);
+  });
+});
+
+operation('retrieveAddress', () => {
+  scenario('200: an Address Id from Find returns the full address in the Loqate Retrieve shape', ['findAddress'], async () => {
+    const address = isMock ? { Id: 'GB|RM|A|54236781' } : await findAnAddress('LS6 2AB');
+    expect(address, 'Find gave no Address suggestion for LS6 2AB').toBeDefined();
+    const retrieved = await api('GET', '/api/address/retrieve', { query: { Id: address!.Id } });
+    expectSuccess(retrieved, 200);
+    const item = retrieved.body.Items.find((candidate: { Id?: string }) => candidate.Id === address!.Id);
+    expect(item, `no item with the requested Id in ${JSON.stringify(retrieved.body)}`).toBeDefined();
+    for (const field of ['Id', 'Line1', 'Line2', 'City', 'Province', 'PostalCode', 'Barcode']) expect(item[field], field).toEqual(expect.any(String));
+  });
+
+  scenario("200: an unknown or missing Id is Loqate error 1001 ('Invalid address')", [], async () => {
+    const unknown = await api('GET', '/api/address/retrieve', { query: { Id: 'GB|RM|A|00000000' }, prefer: 'example=error1001' });
+    expectSuccess(unknown, 200);
+    expectLoqateError(unknown.body, '1001');
+    const missing = await api('GET', '/api/address/retrieve', { prefer: 'example=error1001' });
+    expectSuccess(missing, 200);
+    expectLoqateError(missing.body, '1001');
+  });
+
+  scenario('400: an Id over 200 characters, in the validation shape naming Id', [], async () => {
+    const refused = await api('GET', '/api/address/retrieve', { query: { Id: 'x'.repeat(201) }, prefer: 'code=400' });
+    expectValidationError(refused, isReal ? { Id: null } : {});
+  });
+
+  mockOnly('502 and 503: the address service failed or is unreachable, in the general shape', 'the local provider does not fail on demand', async () => {
+    expectGeneralError(await api('GET', '/api/address/retrieve', { query: { Id: 'GB|RM|A|54236781' }, prefer: 'code=502, example=addressLookupUnavailable' }), 502);
+    expectGeneralError(await api('GET', '/api/address/retrieve', { query: { Id: 'GB|RM|A|54236781' }, prefer: 'code=503, example=addressLookupUnavailable' }), 503);
+  });
+});

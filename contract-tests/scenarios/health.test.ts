@@ -1,0 +1,16 @@
+import { api, expectGeneralError, expectSuccess } from '../support/api.ts';
+import { expect, mockOnly, operation, scenario } from '../support/scenario.ts';
+
+operation('getHealth', () => {
+  scenario('200: the service and its database are up', [], async () => {
+    const health = await api('GET', '/api/v1/health');
+    expectSuccess(health, 200);
+    expect(health.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  mockOnly('503: a dependency is down, in the general shape with Retry-After', 'the contract tests do not stop the database', async () => {
+    const down = await api('GET', '/api/v1/health', { prefer: 'code=503' });
+    expectGeneralError(down, 503);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,204 @@
+import { expect, inject } from 'vitest';
+
+/**
+ * Plain-fetch access to the API under test, the same for both targets:
+ * - mock: `prism mock` of the contract; `prefer` becomes a `Prefer` header (`code=404`,
+ *   `example=name`) so a scenario can ask for the error answers the mock cannot reach by state;
+ * - real: the real server behind `prism proxy --errors`; `prefer` is never sent, and every answer
+ *   is checked to carry no `sl-violations` header (no contract violation) and to come from the
+ *   real server itself (Prism re-mocks an upstream 501 from the contract's examples).
+ */
+export const target = inject('target');
+export const isReal = target === 'real';
+export const isMock = !isReal;
+export const baseUrl = inject('baseUrl');
+export const serverUrl = inject('serverUrl');
+export const publicUrl = inject('publicUrl');
+export const inboxUrl = inject('inboxUrl');
+export const operatorToken = inject('operatorToken');
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the answer is JSON, otherwise undefined (see `bytes`). */
+  body: T;
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface RequestOptions {
+  /** JSON body, sent compact (Prism re-serialises JSON bodies before forwarding them). */
+  json?: unknown;
+  /** Any other body: FormData (multipart), or raw text/bytes with `contentType`. */
+  body?: FormData | string | Uint8Array;
+  contentType?: string;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** `Authorization: Bearer <token>`; `true` means the operator token the real server was given. */
+  bearer?: string | true;
+  /** Mock only: the `Prefer` header, e.g. 'code=404' or 'code=409, example=claimAlreadySubmitted'. */
+  prefer?: string;
+  /**
+   * Real target only: send straight to the server, bypassing Prism. Prism 5.16's proxy reads
+   * non-JSON bodies as UTF-8 text (a PNG arrives corrupted, a download comes back corrupted),
+   * refuses malformed JSON itself, and re-mocks an upstream 501. Only such requests go direct;
+   * everything else goes through the contract-checking proxy.
+   */
+  direct?: boolean;
+}
+
+export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const direct = isReal && options.direct === true;
+  const url = new URL(path, direct ? serverUrl : baseUrl);
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json, image/*', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = options.contentType ?? 'application/json';
+  } else if (options.body !== undefined) {
+    body = options.body as BodyInit;
+    if (options.contentType) headers['content-type'] = options.contentType;
+  }
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer === true ? operatorToken : options.bearer}`;
+  if (isMock && options.prefer) headers.prefer = options.prefer;
+  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const contentType = response.headers.get('content-type') ?? '';
+  let parsed: unknown;
+  if (/[/+]json\b/.test(contentType) && bytes.length > 0) {
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      throw new Error(`${method} ${path}: answer ${response.status} says JSON but is not:\n${bytes.toString('utf8').slice(0, 500)}`);
+    }
+  }
+  const result: ApiResponse<T> = { status: response.status, headers: response.headers, body: parsed as T, bytes, contentType };
+  if (isReal && !direct) expectFromRealServerWithinContract(result, `${method} ${path}`);
+  return result;
+}
+
+/**
+ * Real target: the proxy found no contract violation, and the answer is the server's own (the
+ * server's security headers are on every answer it gives; a Prism re-mock carries none).
+ */
+export function expectFromRealServerWithinContract(response: ApiResponse, what: string): void {
+  const violations = response.headers.get('sl-violations');
+  expect(violations, `${what}: the answer breaks the contract: ${violations}`).toBeNull();
+  expect(
+    response.headers.get('content-security-policy'),
+    `${what}: answered by Prism, not by the real server (Prism re-mocks an upstream 501): ${JSON.stringify(response.body)}`,
+  ).not.toBeNull();
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CLAIM_HASHID = /^[A-Za-z0-9]{6,16}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{22,128}$/;
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+function describeAnswer(response: ApiResponse): string {
+  return `answer ${response.status}: ${response.body === undefined ? response.bytes.toString('utf8').slice(0, 300) : JSON.stringify(response.body)}`;
+}
+
+/** DESIGN.md's general error: `{ statusCode, message: string, error: reason phrase }`. */
+export function expectGeneralError(response: ApiResponse, status: number, message?: string | RegExp): void {
+  expect(response.status, describeAnswer(response)).toBe(status);
+  expect(response.contentType).toMatch(/^application\/json/);
+  const body = response.body as Record<string, unknown>;
+  expect(body).toEqual(expect.objectContaining({ statusCode: status, message: expect.any(String) }));
+  if (body.error !== undefined) expect(body.error).toBe(REASONS[status] ?? body.error);
+  if (isReal) expect(body.error, 'the real server always names the reason phrase').toBe(REASONS[status]);
+  expect(String(body.message)).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT |INSERT |\bstack\b/i);
+  if (typeof message === 'string') expect(body.message).toBe(message);
+  else if (message) expect(body.message).toMatch(message);
+}
+
+export interface ValidationItem {
+  property: string;
+  constraints?: Record<string, string>;
+  children: ValidationItem[];
+  value?: unknown;
+}
+
+function expectValidationItem(item: ValidationItem): void {
+  expect(item).toEqual(expect.objectContaining({ property: expect.any(String), children: expect.any(Array) }));
+  if (item.constraints !== undefined) {
+    expect(typeof item.constraints).toBe('object');
+    for (const message of Object.values(item.constraints)) expect(message).toEqual(expect.any(String));
+  }
+  // A leaf names at least one broken rule; a parent may carry its rules in `children` only.
+  if (item.children.length === 0) expect(Object.keys(item.constraints ?? {}).length).toBeGreaterThan(0);
+  item.children.forEach(expectValidationItem);
+}
+
+/** Finds the item for a property path such as 'sectionTypeList.1'. */
+export function findValidationItem(items: ValidationItem[], path: string): ValidationItem | undefined {
+  let level = items;
+  let found: ValidationItem | undefined;
+  for (const part of path.split('.')) {
+    found = level.find((item) => item.property === part);
+    if (!found) return undefined;
+    level = found.children;
+  }
+  return found;
+}
+
+/**
+ * DESIGN.md's validation error: `{ statusCode: 400, message: [{ property, constraints, children }] }`.
+ * `expected` maps property paths that must be reported to the message (or rule name → message)
+ * they must carry; `null` only requires the property to be named.
+ */
+export function expectValidationError(
+  response: ApiResponse,
+  expected: Record<string, string | RegExp | Record<string, unknown> | null> = {},
+): ValidationItem[] {
+  expect(response.status, describeAnswer(response)).toBe(400);
+  const body = response.body as { statusCode: number; message: ValidationItem[]; error?: string };
+  expect(body.statusCode).toBe(400);
+  expect(Array.isArray(body.message), describeAnswer(response)).toBe(true);
+  expect(body.message.length).toBeGreaterThan(0);
+  if (body.error !== undefined || isReal) expect(body.error).toBe('Bad Request');
+  body.message.forEach(expectValidationItem);
+  for (const [path, rule] of Object.entries(expected)) {
+    const item = findValidationItem(body.message, path);
+    expect(item, `property '${path}' is not reported in ${JSON.stringify(body.message)}`).toBeDefined();
+    const messages = Object.values(item!.constraints ?? {});
+    if (typeof rule === 'string') expect(messages).toContain(rule);
+    else if (rule instanceof RegExp) expect(messages.some((message) => rule.test(message)), JSON.stringify(item)).toBe(true);
+    else if (rule) expect(item!.constraints).toEqual(expect.objectContaining(rule));
+  }
+  return body.message;
+}
+
+/** A successful answer with the status and content type the contract names. */
+export function expectSuccess(response: ApiResponse, status: 200 | 201): void {
+  expect(response.status, describeAnswer(response)).toBe(status);
+  expect(response.contentType).toMatch(/^application\/json/);
+}
+
+/** A well-formed token that no claim or info request has: unknown to the real server. */
+export function unknownToken(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
+}
+
+/** A unique address per scenario, so MailDev's inbox can be searched by recipient. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
