@@ -230,9 +230,9 @@ operation('submitIdentity', () => {
     expectGeneralError(again, 409, ALREADY_SUBMITTED);
   });
 
-  mockOnly('502 and 503: the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
+  mockOnly('424 and 503: the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
     const token = unknownToken();
-    expectGeneralError(await api('POST', `/api/v1/claim/${token}/identity`, { json: UK_DETAILS, prefer: 'code=502' }), 502);
+    expectGeneralError(await api('POST', `/api/v1/claim/${token}/identity`, { json: UK_DETAILS, prefer: 'code=424, example=identityCheckUnavailable' }), 424);
     expectGeneralError(await api('POST', `/api/v1/claim/${token}/identity`, { json: UK_DETAILS, prefer: 'code=503, example=identityCheckUnavailable' }), 503);
   });
 });

@@ -100,9 +100,9 @@ operation('submitInfoRequestIdentity', () => {
     expectGeneralError(late, 409, ALREADY_ANSWERED);
   });
 
-  mockOnly('502 and 503: the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
+  mockOnly('424 and 503: the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
     const path = `/api/v1/claim/info-request/${unknownToken()}/identity`;
-    expectGeneralError(await api('POST', path, { json: UK_DETAILS, prefer: 'code=502' }), 502);
+    expectGeneralError(await api('POST', path, { json: UK_DETAILS, prefer: 'code=424, example=identityCheckUnavailable' }), 424);
     expectGeneralError(await api('POST', path, { json: UK_DETAILS, prefer: 'code=503, example=identityCheckUnavailable' }), 503);
   });
 });

@@ -106,6 +106,7 @@ const REASONS: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  424: 'Failed Dependency',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   501: 'Not Implemented',

@@ -12,12 +12,6 @@
  * and expects `{statusCode: 501, message, error: 'Not Implemented'}`.
  */
 export const PENDING_ON_REAL_SERVER: ReadonlySet<string> = new Set([
-  // claim (issue 3)
-  'startClaim',
-  'verifyClaim',
-  'submitIdentity',
-  'checkDbgTicketNumber',
-  'submitClaim',
   // info-request
   'getInfoRequest',
   'submitInfoRequest',
@@ -37,9 +31,8 @@ export const PENDING_ON_REAL_SERVER: ReadonlySet<string> = new Set([
  * scenarios are skipped and say so.
  */
 export const SKIPPED_ON_REAL_SERVER: ReadonlyMap<string, string> = new Map([
-  // The skeleton turns the validator's fileUploader off but runs no multer on these routes yet,
-  // so every multipart body looks empty: a valid upload gets 400 "type/fileName/file required"
-  // before the 501 handler is reached.
-  ['uploadClaimFile', 'answers 400 to every upload until multer is wired'],
-  ['uploadInfoRequestFile', 'answers 400 to every upload until multer is wired'],
+  // The validator's fileUploader is off and no multer runs on this route yet, so every multipart
+  // body looks empty: a valid upload gets 400 "type/fileName/file required" before the 501
+  // handler is reached.
+  ['uploadInfoRequestFile', 'answers 400 to every upload until its multer is wired'],
 ]);

@@ -78,6 +78,18 @@ function operationKey(req: Request): string | undefined {
   return route ? `${req.method} ${route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}` : undefined;
 }
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** PostgreSQL unreachable or restarting: a 503 the client may retry, not an internal error. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (current.name === 'ConnectionException' || UNAVAILABLE_CODES.has(current.code ?? '')) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|connection timeout/i.test(current.message ?? '')) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** Errors can quote stored values (a constraint violation names the row): log their kind and frames only. */
 function safeError(error: unknown): Record<string, unknown> {
   const { name, code, stack } = (error ?? {}) as { name?: string; code?: string; stack?: string };
@@ -122,6 +134,12 @@ export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequ
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       res.status(parserError.status).json(generalError(parserError.status, REASONS[parserError.status] ?? 'Bad request'));
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: safeError(error) }, 'database unavailable');
+      res.setHeader('Retry-After', '5');
+      res.status(503).json(generalError(503, 'The service is temporarily unavailable. Please try again later.'));
       return;
     }
     logger.error({ err: safeError(error) }, 'unhandled error');

@@ -54,9 +54,12 @@ export async function upload(baseUrl: string, token: string, type: string, bytes
   return res.body.uuid;
 }
 
-/** A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. */
+/**
+ * A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. It never
+ * starts with 53, which would call for the long format.
+ */
 export function serial(): string {
-  const digits = Array.from({ length: 19 }, () => Math.floor(Math.random() * 10)).join('');
+  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
   return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
 }
 
