@@ -6,6 +6,8 @@ import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
 import { postgresRateLimits } from './http/rate-limit.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
+import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
 import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
 import { localDiskStorage } from './modules/files/storage.ts';
@@ -38,6 +40,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
+  await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
   const storage = localDiskStorage(config.uploadDir);
@@ -54,7 +57,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     contract: loadContract(),
     validateResponses: options.validateResponses,
     beforeValidation: [claimUploadRoutes(claims, storage, config.maxFileSize)],
-    routes: [claimRoutes(claims)],
+    routes: [claimRoutes(claims), addressRoutes({ config, orm, logger })],
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;

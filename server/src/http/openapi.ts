@@ -71,6 +71,8 @@ export function openApiValidator({ contract, validateResponses }: ValidatorOptio
     validateApiSpec: false,
     ignorePaths: (requestPath: string) => !requestPath.startsWith('/api/'),
     fileUploader: false,
-    validateFormats: 'full',
+    validateFormats: true,
+    // 'full' checks real calendar dates: 1988-02-31 is refused, not only malformed strings.
+    ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
 }
