@@ -16,6 +16,10 @@ import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
 import { startEmailWorker } from './modules/mail/outbox.ts';
+import { infoRequestRoutes, infoRequestUploadRoutes } from './modules/info-request/info-request.routes.ts';
+import { infoRequestService } from './modules/info-request/info-request.service.ts';
+import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
+import { operatorService } from './modules/operator/operator.service.ts';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +51,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const limits = postgresRateLimits(config.databaseUrl);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const claims = claimService({ config, em: orm.em, boss, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, limits });
+  const infoRequests = infoRequestService({ config, em: orm.em, boss, claims });
+  const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startEmailWorker(boss, orm.em, mailer, logger);
   await scheduleMaintenance({ boss, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
@@ -56,8 +62,12 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     orm,
     contract: loadContract(),
     validateResponses: options.validateResponses,
-    beforeValidation: [claimUploadRoutes(claims, storage, config.maxFileSize)],
-    routes: [claimRoutes(claims), addressRoutes({ config, orm, logger })],
+    beforeValidation: [
+      operatorGate(config.operatorApiToken),
+      claimUploadRoutes(claims, storage, config.maxFileSize),
+      infoRequestUploadRoutes(infoRequests, storage, config.maxFileSize),
+    ],
+    routes: [infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ config, orm, logger })],
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;

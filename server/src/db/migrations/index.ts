@@ -1,11 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Initial } from './Migration20261122000000Initial.ts';
 import { Migration20261122010000Claims } from './Migration20261122010000Claims.ts';
+import { Migration20261122020000InfoRequests } from './Migration20261122020000InfoRequests.ts';
 import { Migration20261122015000Address } from './Migration20261122015000Address.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Initial', class: Migration20261122000000Initial },
   { name: 'Migration20261122010000Claims', class: Migration20261122010000Claims },
+  { name: 'Migration20261122020000InfoRequests', class: Migration20261122020000InfoRequests },
   { name: 'Migration20261122015000Address', class: Migration20261122015000Address },
 ];

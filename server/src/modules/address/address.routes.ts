@@ -2,10 +2,8 @@ import { Router, type Request } from 'express';
 import type { AddressProvider } from './address-provider.ts';
 import { createAddressProvider, type AddressDependencies } from './create-address-provider.ts';
 
-export interface AddressRouteDependencies extends AddressDependencies {
-  /** Tests pass a provider of their own (short timeouts, a fake upstream). */
-  addressProvider?: AddressProvider;
-}
+/** What the server passes (the provider is built from the configuration), or a provider of a test's own. */
+export type AddressRouteDependencies = AddressDependencies | { addressProvider: AddressProvider };
 
 /** The validator has checked types and lengths; a repeated parameter still arrives as an array. */
 function single(req: Request, name: string): string {
@@ -18,7 +16,7 @@ function single(req: Request, name: string): string {
  * personal data: it is passed to the provider and nowhere else (the request log drops query strings).
  */
 export function addressRoutes(deps: AddressRouteDependencies): Router {
-  const provider = deps.addressProvider ?? createAddressProvider(deps);
+  const provider = 'addressProvider' in deps ? deps.addressProvider : createAddressProvider(deps);
   const router = Router();
   router.get('/api/address/find', async (req, res) => {
     const container = single(req, 'Container');

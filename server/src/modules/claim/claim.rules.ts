@@ -92,8 +92,10 @@ export function submissionProblems(claim: ClaimSubmission, facts: SubmissionFact
 }
 
 /** The claim details kept for the operator: only the fields of the chosen product and ticket type. */
-export function keptDetails(claim: ClaimSubmission): Record<string, unknown> {
+export function keptDetails(claim: ClaimSubmission, idDocsRequired: boolean): Record<string, unknown> {
+  const files = Object.fromEntries(submittedFiles(claim, idDocsRequired).map((file) => [file.property, file.uuid]));
   const common = {
+    ...files,
     productType: claim.productType,
     prizeAmountPence: claim.prizeAmountPence,
     isTicketInPossession: claim.isTicketInPossession,

@@ -46,7 +46,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
     return claim;
   }
 
-  return {
+  const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
       await limits.consume(startPerClient, client);
@@ -76,9 +76,13 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName };
     },
 
-    async checkIdentity(token: string, details: PersonalDetails, infoRequestId: string | null = null) {
-      const em = fresh();
-      const claim = await openClaim(em, token);
+    async checkIdentity(token: string, details: PersonalDetails) {
+      const claim = await openClaim(fresh(), token);
+      return service.identityFor(claim.id, details, null);
+    },
+
+    /** Runs and records an identity check for a claim (or one of its info requests). */
+    async identityFor(claimId: string, details: PersonalDetails, infoRequestId: string | null) {
       const problems = personalDetailsProblems(details);
       if (problems.length) throw new ValidationFailure(problems);
       let verdict;
@@ -88,16 +92,16 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
         throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
       }
       const uuid = randomUUID();
-      const repository = claimRepository(em);
+      const repository = claimRepository(fresh());
       await repository.saveIdentityCheck({
         id: uuid,
-        claimId: claim.id,
+        claimId,
         infoRequestId,
         personalDetails: details as unknown as Record<string, unknown>,
         idDocsRequired: verdict.idDocsRequired,
         provider: identity.name,
       });
-      await repository.audit(claim.id, 'identity.checked');
+      await repository.audit(claimId, infoRequestId ? 'info_request.identity_checked' : 'identity.checked');
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
 
@@ -106,7 +110,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       return (await openClaim(fresh(), token)).id;
     },
 
-    async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile): Promise<{ uuid: string }> {
+    async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();
@@ -116,7 +120,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
           await repository.saveFile({
             id: uuid,
             claimId,
-            infoRequestId: null,
+            infoRequestId,
             type,
             originalName: fileName.slice(0, 255),
             size: received.size,
@@ -124,7 +128,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
             contentType: received.contentType,
             storageKey,
           });
-          await repository.audit(claimId, `file.uploaded.${type}`);
+          await repository.audit(claimId, `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`);
         });
       } catch (error) {
         await storage.remove(storageKey);
@@ -161,7 +165,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       const claimHashid = claimReference(claim.reference!);
       const outboxId = await em.transactional(async (tx) => {
         const inTx = claimRepository(tx);
-        if (!(await inTx.submit(claim.id, claimHashid, check.id, keptDetails(submission)))) throw claimAlreadySubmitted();
+        if (!(await inTx.submit(claim.id, claimHashid, check.id, keptDetails(submission, check.idDocsRequired)))) throw claimAlreadySubmitted();
         await inTx.audit(claim.id, 'claim.submitted');
         return addToOutbox(tx, 'confirmation', claim.email!, confirmationEmail(config.productName, claimHashid));
       }).catch((error: unknown) => {
@@ -175,6 +179,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       return { claimHashid };
     },
   };
+  return service;
 }
 
 export type ClaimService = ReturnType<typeof claimService>;

@@ -63,3 +63,35 @@ export function confirmationEmail(productName: string, reference: string): Email
   );
   return { subject, text, html };
 }
+
+export function infoRequestEmail(productName: string, link: string, lifetimeDays: number): EmailContent {
+  const subject = `We need more information about your ${productName} prize claim`;
+  const text = [
+    'Our Winner Services team needs some more information to continue with your claim.',
+    '',
+    'Open this link to amend or add the information:',
+    link,
+    '',
+    `The link works for ${lifetimeDays} days.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    '<p>Our Winner Services team needs some more information to continue with your claim.</p>' +
+      `<p><a href="${escapeHtml(link)}">Amend or add further information</a></p>` +
+      `<p>Or copy this link into your browser: ${escapeHtml(link)}</p><p>The link works for ${lifetimeDays} days.</p>`,
+  );
+  return { subject, text, html };
+}
+
+export function infoReceivedEmail(productName: string, reference: string): EmailContent {
+  const subject = `We have received your information for ${productName} prize claim ${reference}`;
+  const lines = [
+    'Your details have been submitted successfully.',
+    '',
+    'Our Winner Services Department will review the information you sent.',
+    'Please keep your ticket safe.',
+    `Please quote your claim reference number ${reference} if you contact us.`,
+  ];
+  const html = layout(subject, lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join(''));
+  return { subject, text: lines.join('\n'), html };
+}

@@ -19,6 +19,8 @@ export interface Area {
   flavour?: 'scotland' | 'wales' | 'manx';
   /** Relative size of the district (1 = the default number of delivery points). */
   size?: number;
+  /** Streets whose first postcode units are fixed (the contract's examples must exist). */
+  pinned?: Record<string, string[]>;
 }
 
 const london = (outward: string, localities: string[], streets: string[], size = 1): Area => ({
@@ -73,7 +75,7 @@ export const areas: Area[] = [
   gb('B13', 'Birmingham', 'West Midlands', ['Moseley'], ['Alcester Road', 'Wake Green Road', 'Oxford Road', 'Salisbury Road', 'Woodbridge Road']),
   gb('B15', 'Birmingham', 'West Midlands', ['Edgbaston'], ['Harborne Road', 'Calthorpe Road', 'Hagley Road', 'Wellington Road', 'Priory Road']),
   gb('LS1', 'Leeds', 'West Yorkshire', [''], ['Briggate', 'Boar Lane', 'The Headrow', 'Park Row', 'Vicar Lane', 'Call Lane']),
-  gb('LS6', 'Leeds', 'West Yorkshire', ['Headingley', 'Hyde Park'], ['Otley Road', 'Cardigan Road', 'North Lane', 'Shaw Lane', 'Ash Road', 'Elm Grove']),
+  { ...gb('LS6', 'Leeds', 'West Yorkshire', ['Headingley', 'Hyde Park'], ['Elm Grove', 'Otley Road', 'Cardigan Road', 'North Lane', 'Shaw Lane', 'Ash Road']), pinned: { 'Elm Grove': ['2AB'] } },
   gb('LS8', 'Leeds', 'West Yorkshire', ['Roundhay', 'Chapel Allerton'], ['Street Lane', 'Roundhay Road', 'Harehills Lane', 'Lidgett Lane']),
   gb('LS11', 'Leeds', 'West Yorkshire', ['Beeston', 'Holbeck'], ['Dewsbury Road', 'Beeston Road', 'Tempest Road', 'Cross Flatts Avenue']),
   gb('EH1', 'Edinburgh', 'Midlothian', [''], ['Princes Street', 'Cockburn Street', 'Victoria Street', 'High Street', 'Market Street', 'Grassmarket'], 'scotland'),
@@ -140,7 +142,7 @@ export const areas: Area[] = [
   gb('GU1', 'Guildford', 'Surrey', [''], ['High Street', 'Quarry Street', 'Epsom Road', 'Sydenham Road']),
   gb('SY1', 'Shrewsbury', 'Shropshire', [''], ['Wyle Cop', 'Mardol', 'Castle Street', 'Pride Hill']),
   gb('WR1', 'Worcester', 'Worcestershire', [''], ['Foregate Street', 'The Tything', 'Friar Street', 'New Street']),
-  manx('IM1', 'Douglas', [''], ['Athol Street', 'Prospect Hill', 'Victoria Street', 'Bucks Road', 'Finch Road', 'Strand Street', 'Duke Street', 'Loch Promenade']),
+  { ...manx('IM1', 'Douglas', [''], ['Athol Street', 'Prospect Hill', 'Victoria Street', 'Bucks Road', 'Finch Road', 'Strand Street', 'Duke Street', 'Loch Promenade']), pinned: { 'Athol Street': ['1JE'] } },
   manx('IM2', 'Douglas', ['', 'Willaston'], ['Ballaquayle Road', 'Woodbourne Road', 'Glencrutchery Road', 'Ballanard Road', 'Cronkbourne Road']),
   manx('IM3', 'Douglas', ['Onchan'], ['Main Road', 'Royal Avenue', 'Birch Hill Road', 'Signpost Road', 'Church Road']),
   manx('IM4', 'Isle of Man', ['Laxey', 'Union Mills', 'Foxdale', 'St Johns', 'Crosby'], ['New Road', 'Glen Road', 'Mines Road', 'Main Road']),
@@ -151,5 +153,8 @@ export const areas: Area[] = [
   manx('IM9', 'Castletown', ['', 'Ballasalla', 'Port Erin', 'Port St Mary', 'Colby'], ['Malew Street', 'Arbory Street', 'Station Road', 'Bay View Road', 'The Promenade']),
 ];
 
-/** Postcode districts in which generated units avoid codes reserved for fixed addresses. */
-export const reservedUnits: Record<string, string[]> = { SW1A: ['2AA', '2AB'] };
+/** Units the generator must not hand out at random: fixed addresses (Downing Street) and pinned streets. */
+export function reservedUnits(area: Area): string[] {
+  const fixed = area.outward === 'SW1A' ? ['2AA', '2AB'] : [];
+  return [...fixed, ...Object.values(area.pinned ?? {}).flat()];
+}

@@ -8,7 +8,7 @@ import { createPrng, seedFrom, type Prng } from './prng.ts';
  * The deterministic UK + Isle of Man address set of the local provider. Changing anything here
  * changes the data: bump DATASET_VERSION so running servers re-seed their index.
  */
-export const DATASET_VERSION = 'generated-2026-11-22.1';
+export const DATASET_VERSION = 'generated-2026-11-22.2';
 const DELIVERY_POINTS_PER_DISTRICT = 1300;
 const FIRST_UDPRN = 10_000_001;
 
@@ -26,7 +26,7 @@ type Draft = Omit<AddressParts, 'udprn'>;
 /** Inward codes of one district: sectors 1-9 then 0, each with a shuffled run of units. */
 function unitAllocator(area: Area, rng: Prng): () => string {
   const letters = 'ABDEFGHJLNPQRSTUWXYZ';
-  const reserved = new Set(reservedUnits[area.outward] ?? []);
+  const reserved = new Set(reservedUnits(area));
   const sectors = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
   let sectorIndex = 0;
   let combos: string[] = [];
@@ -143,10 +143,11 @@ function districtAddresses(area: Area): Draft[] {
     const locality = rng.pick(area.localities);
     const rural = /\b(Lane|Hill|Brae|Loan)$/.test(street) || (area.country === 'IM' && area.town === 'Isle of Man');
     const premises = streetPremises(street, rural, rng);
+    const pinned = [...(area.pinned?.[street] ?? [])];
     // A postcode unit covers a run of consecutive delivery points on one street.
     for (let start = 0; start < premises.length; ) {
       const run = premises.slice(start, start + rng.int(8, 24));
-      const postcode = `${area.outward} ${nextUnit()}`;
+      const postcode = `${area.outward} ${pinned.shift() ?? nextUnit()}`;
       run.forEach((premise, index) => {
         drafts.push({ ...premise, country: area.country, postcode, street, locality, town: area.town, county: area.county, dps: deliveryPointSuffix(index) });
       });

@@ -1,0 +1,63 @@
+import type { ValidationItem } from '../../http/errors.ts';
+import type { components } from '@prize/generated/server';
+
+export type SectionType = components['schemas']['SectionType'];
+export type InfoRequestSubmission = components['schemas']['InfoRequestSubmission'];
+
+export const IMAGE_SECTIONS: readonly SectionType[] = ['DBG_PINK_IMAGES', 'DBG_WHITE_IMAGES', 'SC_IMAGES'];
+
+/** An operator's list: the contract checks values and uniqueness; one image kind at most. */
+export function sectionListProblems(sections: SectionType[]): ValidationItem[] {
+  const images = sections.filter((section) => IMAGE_SECTIONS.includes(section));
+  return images.length > 1
+    ? [{ property: 'sectionTypeList', constraints: { imageKinds: 'sectionTypeList may ask for one kind of ticket images only' }, children: [] }]
+    : [];
+}
+
+const item = (property: string, rule: string, message: string): ValidationItem => ({ property, constraints: { [rule]: message }, children: [] });
+
+const MESSAGES = {
+  front: { DBG: 'You must upload an image of the front of your draw game ticket before you can proceed.', SC: 'You must upload an image of the front of your Scratchcard before you can proceed.' },
+  back: { DBG: 'You must upload an image of the back of your draw game ticket before you can proceed.', SC: 'You must upload an image of the back of your Scratchcard before you can proceed.' },
+  id1: 'You must upload an image of your first ID document before you can proceed.',
+  id2: 'You must upload an image of your second ID document before you can proceed.',
+};
+
+export interface AnswerFacts {
+  requested: SectionType[];
+  /** idDocsRequired of the identity check this answer names, from our records; undefined when none. */
+  idDocsRequired: boolean | undefined;
+}
+
+/** The files an answer must carry: [property, upload type]. */
+export function requiredFiles(facts: AnswerFacts): Array<[keyof InfoRequestSubmission, string]> {
+  const files: Array<[keyof InfoRequestSubmission, string]> = [];
+  if (facts.requested.includes('ID_DOCUMENTS') || facts.idDocsRequired) files.push(['idDocument1FileUuid', 'idDocument1'], ['idDocument2FileUuid', 'idDocument2']);
+  if (facts.requested.some((section) => IMAGE_SECTIONS.includes(section))) files.push(['ticketFrontFileUuid', 'ticketFront']);
+  if (facts.requested.includes('DBG_PINK_IMAGES') || facts.requested.includes('SC_IMAGES')) files.push(['ticketBackFileUuid', 'ticketBack']);
+  return files;
+}
+
+/** The rules of the InfoRequestSubmission description in the contract. */
+export function answerProblems(answer: InfoRequestSubmission, facts: AnswerFacts): ValidationItem[] {
+  const problems: ValidationItem[] = [];
+  const allowed = new Set<SectionType>([...facts.requested, ...(facts.idDocsRequired ? (['ID_DOCUMENTS'] as const) : [])]);
+  const sent = new Set(answer.sectionTypeList);
+  if (facts.requested.some((section) => !sent.has(section)) || answer.sectionTypeList.some((section) => !allowed.has(section))) {
+    problems.push(item('sectionTypeList', 'sectionTypeList', 'sectionTypeList must list the requested sections'));
+  }
+  if (facts.requested.includes('PERSONAL_DETAILS') && !answer.identityCheckUuid) {
+    problems.push(item('identityCheckUuid', 'required', 'Please complete your personal details'));
+  }
+  const kind = facts.requested.includes('SC_IMAGES') ? 'SC' : 'DBG';
+  const message: Record<string, string> = {
+    idDocument1FileUuid: MESSAGES.id1,
+    idDocument2FileUuid: MESSAGES.id2,
+    ticketFrontFileUuid: MESSAGES.front[kind],
+    ticketBackFileUuid: MESSAGES.back[kind],
+  };
+  for (const [property] of requiredFiles(facts)) {
+    if (!answer[property]) problems.push(item(property, 'required', message[property]!));
+  }
+  return problems;
+}

@@ -1,0 +1,119 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../../config/config.ts';
+import { ConflictError, GoneError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
+import type { ClaimService } from '../claim/claim.service.ts';
+import { claimRepository } from '../claim/claim.repository.ts';
+import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
+import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
+import type { ReceivedFile } from '../files/upload-receiver.ts';
+import { addToOutbox, queueSending } from '../mail/outbox.ts';
+import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
+import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
+import { answerProblems, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
+
+/** An info-request link works for this long (docs/adr/005-claim-lifetime.md). */
+export const INFO_REQUEST_LIFETIME_DAYS = 14;
+
+export const INFO_REQUEST_NOT_FOUND = 'This information request could not be found.';
+export const INFO_REQUEST_EXPIRED = 'This information request has expired.';
+export const INFO_REQUEST_ANSWERED = 'This information has already been submitted.';
+
+export interface InfoRequestServiceDependencies {
+  config: Config;
+  em: EntityManager;
+  boss: PgBoss;
+  claims: ClaimService;
+}
+
+/** Winner Services ask for more; the claimant answers through the e-mailed link. */
+export function infoRequestService({ config, em: rootEm, boss, claims }: InfoRequestServiceDependencies) {
+  const fresh = () => rootEm.fork();
+
+  async function openRequest(em: EntityManager, token: string): Promise<InfoRequestRow> {
+    const request = await infoRequestRepository(em).findByTokenHash(hashLinkToken(token));
+    if (!request) throw new NotFoundError(INFO_REQUEST_NOT_FOUND);
+    if (request.status === 'submitted') throw new ConflictError(INFO_REQUEST_ANSWERED);
+    if (request.status === 'superseded' || new Date(request.expires_at).getTime() <= Date.now()) throw new GoneError(INFO_REQUEST_EXPIRED);
+    return request;
+  }
+
+  return {
+    /** Operator: creates the request for a submitted claim and e-mails the claimant its link. */
+    async create(claimId: string, email: string, sections: SectionType[]) {
+      const problems = sectionListProblems(sections);
+      if (problems.length) throw new ValidationFailure(problems);
+      const { token, hash } = newLinkToken();
+      const expiresAt = new Date(Date.now() + INFO_REQUEST_LIFETIME_DAYS * 86_400_000);
+      const link = `${config.publicUrl}/claim/info-request/${token}`;
+      const em = fresh();
+      const { id, outboxId } = await em.transactional(async (tx) => {
+        const created = await infoRequestRepository(tx).create(claimId, hash, sections, expiresAt);
+        await claimRepository(tx).audit(claimId, 'info_request.created');
+        const queued = await addToOutbox(tx, 'info-request', email, infoRequestEmail(config.productName, link, INFO_REQUEST_LIFETIME_DAYS));
+        return { id: created, outboxId: queued };
+      });
+      await queueSending(boss, outboxId).catch(() => undefined);
+      return { uuid: id, sectionTypeList: sections, expiresAt: expiresAt.toISOString() };
+    },
+
+    async load(token: string) {
+      const em = fresh();
+      const request = await openRequest(em, token);
+      if (await infoRequestRepository(em).markOpened(request.id)) await claimRepository(em).audit(request.claim_id, 'info_request.opened');
+      return { sectionTypeList: request.section_types, inactivityMinutes: config.infoRequestInactivityMinutes };
+    },
+
+    async checkIdentity(token: string, details: PersonalDetails) {
+      const request = await openRequest(fresh(), token);
+      return claims.identityFor(request.claim_id, details, request.id);
+    },
+
+    /** The request an upload is for, resolved before the body is read. */
+    async requestForUpload(token: string): Promise<{ claimId: string; infoRequestId: string }> {
+      const request = await openRequest(fresh(), token);
+      return { claimId: request.claim_id, infoRequestId: request.id };
+    },
+
+    storeUpload(target: { claimId: string; infoRequestId: string }, type: FileType, fileName: string, received: ReceivedFile) {
+      return claims.storeUpload(target.claimId, type, fileName, received, target.infoRequestId);
+    },
+
+    async submit(token: string, answer: InfoRequestSubmission) {
+      const em = fresh();
+      const request = await openRequest(em, token);
+      const claimsRepository = claimRepository(em);
+      let idDocsRequired: boolean | undefined;
+      if (answer.identityCheckUuid) {
+        const check = await claimsRepository.findIdentityCheck(answer.identityCheckUuid, request.claim_id);
+        if (!check || check.infoRequestId !== request.id) {
+          throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this request');
+        }
+        idDocsRequired = check.idDocsRequired;
+      }
+      const facts = { requested: request.section_types, idDocsRequired };
+      const problems = answerProblems(answer, facts);
+      const files = requiredFiles(facts).flatMap(([property, type]) => (answer[property] ? [{ property, uuid: answer[property] as string, type }] : []));
+      const stored = new Map((await claimsRepository.findFiles(request.claim_id, files.map((file) => file.uuid))).map((file) => [file.id, file]));
+      for (const file of files) {
+        const found = stored.get(file.uuid);
+        if (found?.type !== file.type || found.infoRequestId !== request.id) {
+          problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this request` }, children: [] });
+        }
+      }
+      if (problems.length) throw new ValidationFailure(problems);
+
+      const claim = await em.getConnection().execute<Array<{ email: string; hashid: string }>>('select email, hashid from claim where id = ?', [request.claim_id]);
+      const kept = { ...answer, idDocsRequired: idDocsRequired ?? false };
+      const outboxId = await em.transactional(async (tx) => {
+        if (!(await infoRequestRepository(tx).submit(request.id, kept))) throw new ConflictError(INFO_REQUEST_ANSWERED);
+        await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
+        return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
+      });
+      await queueSending(boss, outboxId).catch(() => undefined);
+      return { claimHashid: claim[0]!.hashid };
+    },
+  };
+}
+
+export type InfoRequestService = ReturnType<typeof infoRequestService>;
