@@ -1,45 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { checkIdentity, pinkClaim, TOKEN_IN_LINK, uniqueEmail, upload } from '../support/journey.ts';
 
-const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/start.ts');
-const children: ChildProcess[] = [];
+const processes: ServerProcess[] = [];
 let sink: MailSink;
-
-/** A real server process (node src/start.ts), as production runs it. */
-async function serverProcess(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
 
 let one: string;
 let two: string;
 beforeAll(async () => {
   sink = await startMailSink();
   const env = { DATABASE_URL: inject('databaseUrl'), SMTP_URL: sink.url, UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `claims-shared-${process.pid}`), RATE_LIMIT_START_PER_CLIENT: '100000' };
-  [one, two] = await Promise.all([serverProcess(env), serverProcess(env)]);
+  processes.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+  [one, two] = processes.map((server) => server.url) as [string, string];
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+  await Promise.all(processes.map((server) => server.stop()));
   await sink.stop();
 });
 

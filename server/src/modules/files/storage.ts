@@ -16,8 +16,10 @@ export interface FileStorage {
   open(key: string): Readable;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** Keys of every stored file, for reconciling storage with the database. */
-  list(): AsyncIterable<string>;
+  /** Every stored file with its age, for reconciling storage with the database. */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** Temporary files left by uploads that never finished (a crash mid-upload), with their age. */
+  listTemp(): AsyncIterable<{ path: string; modifiedAt: Date }>;
 }
 
 const KEY = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
@@ -53,7 +55,16 @@ export function localDiskStorage(root: string): FileStorage {
       ),
     async *list() {
       for (const prefix of await fsp.readdir(filesDir)) {
-        for (const name of await fsp.readdir(path.join(filesDir, prefix))) yield `${prefix}/${name}`;
+        for (const name of await fsp.readdir(path.join(filesDir, prefix))) {
+          const key = `${prefix}/${name}`;
+          if (KEY.test(key)) yield { key, modifiedAt: (await fsp.stat(pathOf(key))).mtime };
+        }
+      }
+    },
+    async *listTemp() {
+      for (const name of await fsp.readdir(tempDir)) {
+        const tempPath = path.join(tempDir, name);
+        yield { path: tempPath, modifiedAt: (await fsp.stat(tempPath)).mtime };
       }
     },
   };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { expireAndPurgeClaims } from '../claim/retention.ts';
+import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { queueSending, unsentOutboxIds } from '../mail/outbox.ts';
 import { PURGE_QUEUE } from './queue.ts';
@@ -14,9 +15,10 @@ export interface MaintenanceDependencies {
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, re-queue e-mails whose job was lost. */
+/** One run of the periodic work: purge expired claims, reconcile storage, re-queue lost e-mail jobs. */
 export async function runMaintenance({ boss, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
+  await reconcileStorage(em.fork(), storage, logger);
   for (const outboxId of await unsentOutboxIds(em.fork(), 120)) await queueSending(boss, outboxId);
 }
 
