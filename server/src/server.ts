@@ -10,6 +10,7 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
 import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
+import { startSanitizer } from './modules/files/sanitize.ts';
 import { localDiskStorage } from './modules/files/storage.ts';
 import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
@@ -54,6 +55,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const infoRequests = infoRequestService({ config, em: orm.em, boss, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startEmailWorker(boss, orm.em, mailer, logger);
+  await startSanitizer(boss, orm.em, storage, logger);
   await scheduleMaintenance({ boss, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
   const app = createApp({

@@ -2,6 +2,7 @@ import http from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
+import { jpegWithGps } from '../support/images.ts';
 import { PNG, startAndVerify, upload } from '../support/journey.ts';
 
 const MAX = 1024 * 1024;
@@ -27,7 +28,7 @@ describe('uploading a file', () => {
 
   it('when a JPEG is sent under a .heic name, then it is accepted by its content', async () => {
     const { token } = await startAndVerify(ctx.server.url, ctx.sink);
-    const jpeg = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(200)]);
+    const jpeg = await jpegWithGps();
     const res = await uploadAnswer(token, jpeg, 'photo.heic');
     expect(res.status).toBe(201);
     expect((await storedRows(token))[0]!.content_type).toBe('image/jpeg');

@@ -4,7 +4,9 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
+import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { checkWithTimeout, type IdentityProvider } from '../identity/identity-provider.ts';
 import { addToOutbox, queueSending } from '../mail/outbox.ts';
@@ -111,6 +113,8 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
     },
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
+      assertPlainFileName(fileName);
+      await assertAcceptableImage(received);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();
@@ -134,6 +138,8 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
         await storage.remove(storageKey);
         throw error;
       }
+      // Committed: if queueing fails now, maintenance queues the file later.
+      await boss.send(SANITIZE_QUEUE, { fileId: uuid }, { singletonKey: uuid }).catch(() => undefined);
       return { uuid };
     },
 

@@ -11,6 +11,10 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** A new temporary file to stream an upload into; `commit` makes it permanent under a key. */
   createTemp(): { path: string; stream: fs.WriteStream };
+  /** A fresh temporary path for a tool that writes its own file (the image re-encoder). */
+  tempPath(): string;
+  /** Local path of a stored file, for tools that read files (sharp). */
+  pathOf(key: string): string;
   commit(tempPath: string): Promise<string>;
   discard(tempPath: string): Promise<void>;
   open(key: string): Readable;
@@ -38,6 +42,8 @@ export function localDiskStorage(root: string): FileStorage {
       const tempPath = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`);
       return { path: tempPath, stream: fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }) };
     },
+    tempPath: () => path.join(tempDir, `${randomBytes(16).toString('hex')}.part`),
+    pathOf,
     async commit(tempPath) {
       const name = randomBytes(16).toString('hex');
       const key = `${name.slice(0, 2)}/${name}`;

@@ -5,7 +5,7 @@ import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { queueSending, unsentOutboxIds } from '../mail/outbox.ts';
-import { PURGE_QUEUE } from './queue.ts';
+import { PURGE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
 
 export interface MaintenanceDependencies {
   boss: PgBoss;
@@ -20,6 +20,11 @@ export async function runMaintenance({ boss, em, storage, inactivityMinutes, log
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
   for (const outboxId of await unsentOutboxIds(em.fork(), 120)) await queueSending(boss, outboxId);
+  const unsanitized = await em
+    .fork()
+    .getConnection()
+    .execute<Array<{ id: string }>>(`select id from uploaded_file where sanitized_at is null and sanitize_error is null and created_at < now() - interval '2 minutes' limit 500`);
+  for (const { id } of unsanitized) await boss.send(SANITIZE_QUEUE, { fileId: id }, { singletonKey: id });
 }
 
 /** Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 
 export const EMAIL_QUEUE = 'email';
 export const PURGE_QUEUE = 'purge-expired-claims';
+export const SANITIZE_QUEUE = 'sanitize-file';
 
 export interface QueueOptions {
   databaseUrl: string;
@@ -23,5 +24,6 @@ export async function startQueue({ databaseUrl, logger, emailRetryDelaySeconds }
     retryDelayMax: 600,
   });
   await boss.createQueue(PURGE_QUEUE, { retryLimit: 2 });
+  await boss.createQueue(SANITIZE_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   return boss;
 }

@@ -66,9 +66,9 @@ export function operatorRepository(em: EntityManager) {
 
     audit: (claimId: string) => run<Array<{ event: string; at: Date | string }>>('select event, at from audit_event where claim_id = ? order by id', [claimId]),
 
-    async file(uuid: string): Promise<{ claim_id: string; storage_key: string; content_type: string; size: number } | undefined> {
-      const rows = await run<Array<{ claim_id: string; storage_key: string; content_type: string; size: number }>>(
-        `select f.claim_id, f.storage_key, f.content_type, f.size from uploaded_file f join claim c on c.id = f.claim_id where f.id = ? and c.status = 'submitted'`,
+    async file(uuid: string): Promise<{ claim_id: string; storage_key: string; content_type: string; size: number; sanitized_at: Date | string | null; sanitize_error: string | null } | undefined> {
+      const rows = await run<Array<{ claim_id: string; storage_key: string; content_type: string; size: number; sanitized_at: Date | string | null; sanitize_error: string | null }>>(
+        `select f.claim_id, f.storage_key, f.content_type, f.size, f.sanitized_at, f.sanitize_error from uploaded_file f join claim c on c.id = f.claim_id where f.id = ? and c.status = 'submitted'`,
         [uuid],
       );
       return rows[0];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import { claimRepository } from '../claim/claim.repository.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { infoRequestRepository } from '../info-request/info-request.repository.ts';
@@ -100,6 +100,9 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
       const em = fresh();
       const file = await operatorRepository(em).file(uuid);
       if (!file) throw new NotFoundError('File not found.');
+      // Only re-encoded bytes (metadata stripped) ever reach an operator's screen.
+      if (file.sanitize_error) throw new ConflictError('The file could not be processed as an image.');
+      if (!file.sanitized_at) throw new ConflictError('The file is still being checked. Please try again shortly.');
       await claimRepository(em).audit(file.claim_id, 'file.viewed');
       return { stream: storage.open(file.storage_key), contentType: file.content_type, size: file.size };
     },

@@ -1,0 +1,25 @@
+import { InputError, ValidationFailure } from '../../http/errors.ts';
+import { imageDimensions, MAX_PIXELS } from './image-dimensions.ts';
+import { isStructurallyComplete } from './image-structure.ts';
+import type { ReceivedFile } from './upload-receiver.ts';
+
+export const DAMAGED_IMAGE = 'The image is damaged or incomplete';
+export const OVERSIZED_IMAGE = 'The image is too large to process';
+
+/** What is checked before an upload is kept: whole, and a size a photo can have. */
+export async function assertAcceptableImage(file: ReceivedFile): Promise<void> {
+  if (!(await isStructurallyComplete(file.tempPath, file.size, file.contentType))) throw new InputError(DAMAGED_IMAGE);
+  const dimensions = await imageDimensions(file.tempPath, file.contentType);
+  if (!dimensions) throw new InputError(DAMAGED_IMAGE);
+  if (dimensions.width * dimensions.height > MAX_PIXELS) throw new InputError(OVERSIZED_IMAGE);
+}
+
+/** A name is kept for the operator only, so it must be a plain name: no folders, no control characters. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|^\.+$/;
+
+export function assertPlainFileName(fileName: string): void {
+  if (UNSAFE_NAME.test(fileName) || fileName.trim() === '') {
+    throw ValidationFailure.of('fileName', 'plainName', 'fileName must be a plain file name without folders or control characters');
+  }
+}
