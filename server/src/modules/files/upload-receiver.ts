@@ -111,11 +111,18 @@ export interface UploadReceiverOptions {
  * in req.body for the validator (with a marker for `file`, which the validator requires).
  */
 export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions): RequestHandler {
-  const tooLarge = new WeakMap<Request, () => void>();
+  // Multer 2 reads a refused body to its end before reporting why: every refusal that can come
+  // early is answered from here instead, before the rest of the body arrives.
+  const refuseEarly = new WeakMap<Request, (error: Error) => void>();
   const receive = multer({
-    storage: streamingEngine(storage, (req) => tooLarge.get(req)?.()),
+    storage: streamingEngine(storage, (req) => refuseEarly.get(req)?.(new PayloadTooLargeError())),
     limits: { fileSize: maxFileSize, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 40 },
-  }).single('file');
+    fileFilter(req, file, accept) {
+      if (file.fieldname === 'file') return accept(null, true);
+      refuseEarly.get(req)?.(new InputError(`Unexpected file field '${file.fieldname.slice(0, 40)}'`));
+      accept(null, false);
+    },
+  }).any();
   // Multipart framing and the two text fields fit in far less than this.
   const overhead = 64 * 1024;
   return (req, res, next) => {
@@ -129,12 +136,13 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
       if (received && !(req as Request & { fileCommitted?: boolean }).fileCommitted) void storage.discard(received.tempPath);
     });
     let settled = false;
-    tooLarge.set(req, () => {
+    const refuse = (error: Error): void => {
       if (settled) return;
       settled = true;
       closeAfterAnswer(res);
-      next(new PayloadTooLargeError());
-    });
+      next(error);
+    };
+    refuseEarly.set(req, refuse);
     receive(req, res, (error?: unknown) => {
       if (settled) return;
       settled = true;
@@ -147,14 +155,24 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
         closeAfterAnswer(res);
         return next(error instanceof InputError ? error : new InputError('The upload could not be read'));
       }
-      if (req.file) req.body = { ...req.body, file: '(binary)' };
+      if (receivedFile(req)) req.body = { ...req.body, file: '(binary)' };
       next();
+    });
+    // Whatever the parts say, no acceptable body is larger than this: a backstop for bodies that
+    // are huge in a way multer only notices at their end (a giant text field, a skipped part).
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxFileSize + overhead) refuse(new PayloadTooLargeError());
     });
   };
 }
 
 export function receivedFile(req: Request): ReceivedFile | undefined {
-  return req.file as unknown as ReceivedFile | undefined;
+  // Multer lists a file before its storage engine has finished with it: only a written one counts.
+  const files = req.files as unknown as Array<Partial<ReceivedFile>> | undefined;
+  const file = files?.[0];
+  return file?.tempPath ? (file as ReceivedFile) : undefined;
 }
 
 export function markCommitted(req: Request): void {
