@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help install start dev mock generate check-generated lint-contract typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start dev mock generate check-generated lint-contract typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -37,6 +37,19 @@ node_modules/.install-stamp: package-lock.json $(NODE_DEP)
 
 install: node_modules/.install-stamp
 
+# Debian packages the suites need: Chromium for the browser tests, clamd for the virus-scan test.
+system-deps:
+	@missing=""; \
+	command -v chromium > /dev/null || missing="$$missing chromium"; \
+	[ -x /usr/sbin/clamd ] || missing="$$missing clamav-daemon"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing from Debian"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -qq --no-install-recommends $$missing > /dev/null 2>&1 || \
+	    { apt-get update -qq > /dev/null && apt-get install -y -qq --no-install-recommends $$missing > /dev/null; }; \
+	  pkill -x freshclam > /dev/null 2>&1 || true; pkill -x clamd > /dev/null 2>&1 || true; \
+	fi
+
 generate: install
 	scripts/generate.sh generated
 
@@ -57,7 +70,7 @@ lint-contract: install
 typecheck: install
 	turbo run typecheck
 
-unit: install
+unit: install system-deps
 	npm test -w server
 	npm test -w client
 
@@ -67,7 +80,7 @@ build: install
 contract-tests: install build
 	scripts/contract-tests.sh
 
-test: install lint-contract check-generated typecheck unit contract-tests
+test: install system-deps lint-contract check-generated typecheck unit contract-tests
 
 start: install build
 	node server/src/launch.ts

@@ -397,7 +397,10 @@ export interface paths {
          * @description Proxy for Loqate Capture Interactive Find (or the local provider). Errors of the search
          *     itself are answered the Loqate way: status 200 with a single `Items` entry holding `Error`
          *     (1001 empty search, 1004 search timed out, 1005 invalid container); the client maps the code
-         *     to its own text. A failure to reach the address service is a 502/503 instead.
+         *     to its own text. An address service that does not answer in time (8 s), cannot be reached or
+         *     answers nonsense is also a 1004 entry, so the user is told to try again; an error entry from
+         *     Loqate itself (for example `2`, unknown key) is passed on as it is. 503 means the local
+         *     index's database is unreachable.
          */
         get: operations["findAddress"];
         put?: never;
@@ -419,7 +422,9 @@ export interface paths {
          * Get a full address
          * @description Proxy for Loqate Capture Interactive Retrieve (or the local provider). A missing or unknown
          *     Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
-         *     (client text 'Invalid address'). A failure to reach the address service is a 502/503.
+         *     (client text 'Invalid address'). An address service that does not answer in time, cannot be
+         *     reached or answers nonsense is a 1004 entry (an unknown error to the client). 503 means the
+         *     local index's database is unreachable.
          */
         get: operations["retrieveAddress"];
         put?: never;
@@ -1104,7 +1109,8 @@ export interface components {
             };
         };
         /**
-         * @description The identity-check service failed or did not answer in time. Nothing was stored and the claim
+         * @description A service the call depends on (the identity check, or the virus scanner for uploads) failed or
+         *     did not answer in time. Nothing was stored and the claim
          *     is untouched; the claimant can try again. A 4xx rather than a 5xx: the service itself is
          *     healthy and answered on purpose, and the message is meant to be shown as it is.
          */
@@ -1512,6 +1518,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1662,6 +1669,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1809,6 +1817,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

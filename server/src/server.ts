@@ -10,6 +10,7 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
 import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
+import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
 import { localDiskStorage } from './modules/files/storage.ts';
 import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
@@ -51,7 +52,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const storage = localDiskStorage(config.uploadDir);
   const limits = postgresRateLimits(config.databaseUrl);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
-  const claims = claimService({ config, em: orm.em, boss, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, limits });
+  const claims = claimService({ config, em: orm.em, boss, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav), limits });
   const infoRequests = infoRequestService({ config, em: orm.em, boss, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startEmailWorker(boss, orm.em, mailer, logger);

@@ -4,7 +4,8 @@
 import type { GeneralError } from './generalError';
 
 /**
- * The identity-check service failed or did not answer in time. Nothing was stored and the claim
+ * A service the call depends on (the identity check, or the virus scanner for uploads) failed or
+ * did not answer in time. Nothing was stored and the claim
  * is untouched; the claimant can try again. A 4xx rather than a 5xx: the service itself is
  * healthy and answered on purpose, and the message is meant to be shown as it is.
  */

@@ -31,6 +31,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   identityDocsPolicy: 'rules' | 'always' | 'never';
+  /** clamd to scan uploads with (CLAMAV_SOCKET, or CLAMAV_HOST as host:port); none when unset. */
+  clamav: { socket?: string; host?: string; port?: number } | undefined;
   /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
   startLimitPerClient: number;
   startLimitPerEmail: number;
@@ -70,6 +72,14 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
   return raw.replace(/\/$/, '');
 }
 
+function clamavAddress(env: Env): Config['clamav'] {
+  if (env.CLAMAV_SOCKET) return { socket: env.CLAMAV_SOCKET };
+  if (!env.CLAMAV_HOST) return undefined;
+  const match = /^([^:]+):(\d{1,5})$/.exec(env.CLAMAV_HOST);
+  if (!match) throw new ConfigError(`CLAMAV_HOST must be host:port, got '${env.CLAMAV_HOST}'`);
+  return { host: match[1]!, port: Number(match[2]) };
+}
+
 /**
  * Reads the 12-factor configuration. DATABASE_URL and SMTP_URL are required here: the launcher
  * (`make start`) fills them in with the embedded services when they are unset.
@@ -104,6 +114,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     customerCarePhone: env.CUSTOMER_CARE_PHONE || '0333 234 5050',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['false', 'true'] as const, 'false') === 'true',
+    clamav: clamavAddress(env),
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
-import { HttpError, ValidationFailure, type ValidationItem } from './errors.ts';
+import { HttpError, TooManyRequestsError, ValidationFailure, type ValidationItem } from './errors.ts';
 import type { FieldMessages } from './openapi.ts';
 
 const REASONS: Record<number, string> = {
@@ -106,6 +106,7 @@ export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequ
       res.status(400).json({ statusCode: 400, message: error.items, error: 'Bad Request' });
       return;
     }
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       res.status(error.status).json(generalError(error.status, error.message));
       return;

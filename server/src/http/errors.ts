@@ -52,8 +52,10 @@ export class FailedDependencyError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Too many requests, please try again later.') {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message = 'Too many requests, please try again later.', retryAfterSeconds?: number) {
     super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export class ServiceUnavailableError extends HttpError {

@@ -45,7 +45,7 @@ export function postgresRateLimits(databaseUrl: string): RateLimits {
       try {
         await limiterFor(rule).consume(hashed);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError();
+        if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError(undefined, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
         throw rejection;
       }
     },

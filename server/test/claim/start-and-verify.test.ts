@@ -39,6 +39,7 @@ describe('starting a claim', () => {
     const res = await request(ctx.server.url).post('/api/v1/claim').send({ email });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ statusCode: 429, message: 'Too many requests, please try again later.', error: 'Too Many Requests' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('when the token is stored, then only its hash is: the link token is not in the claim table', async () => {

@@ -107,7 +107,10 @@ export const getFindAddressUrl = (params?: FindAddressParams,) => {
  * Proxy for Loqate Capture Interactive Find (or the local provider). Errors of the search
  * itself are answered the Loqate way: status 200 with a single `Items` entry holding `Error`
  * (1001 empty search, 1004 search timed out, 1005 invalid container); the client maps the code
- * to its own text. A failure to reach the address service is a 502/503 instead.
+ * to its own text. An address service that does not answer in time (8 s), cannot be reached or
+ * answers nonsense is also a 1004 entry, so the user is told to try again; an error entry from
+ * Loqate itself (for example `2`, unknown key) is passed on as it is. 503 means the local
+ * index's database is unreachable.
  * @summary Search for an address
  */
 export const findAddress = async (params?: FindAddressParams, options?: Parameters<typeof http>[1]): Promise<findAddressResponseSuccess> => {
@@ -254,7 +257,9 @@ export const getRetrieveAddressUrl = (params?: RetrieveAddressParams,) => {
 /**
  * Proxy for Loqate Capture Interactive Retrieve (or the local provider). A missing or unknown
  * Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
- * (client text 'Invalid address'). A failure to reach the address service is a 502/503.
+ * (client text 'Invalid address'). An address service that does not answer in time, cannot be
+ * reached or answers nonsense is a 1004 entry (an unknown error to the client). 503 means the
+ * local index's database is unreachable.
  * @summary Get a full address
  */
 export const retrieveAddress = async (params?: RetrieveAddressParams, options?: Parameters<typeof http>[1]): Promise<retrieveAddressResponseSuccess> => {

@@ -728,6 +728,11 @@ export type uploadClaimFileResponse415 = {
   status: 415
 }
 
+export type uploadClaimFileResponse424 = {
+  data: FailedDependencyResponse
+  status: 424
+}
+
 export type uploadClaimFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -741,7 +746,7 @@ export type uploadClaimFileResponse500 = {
 export type uploadClaimFileResponseSuccess = (uploadClaimFileResponse201) & {
   headers: Headers;
 };
-export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse429 | uploadClaimFileResponse500) & {
+export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse424 | uploadClaimFileResponse429 | uploadClaimFileResponse500) & {
   headers: Headers;
 };
 
@@ -783,7 +788,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadClaimFileMutationKey = () => ['uploadClaimFile'] as const;
 
-export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext> => {
 
@@ -812,13 +817,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadClaimFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadClaimFile>>>
     export type UploadClaimFileMutationBody = FileUploadRequest
-    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type UploadClaimFileMutationVariables = {id: string;data: FileUploadRequest}
 
     /**
  * @summary Upload a ticket or ID document image
  */
-export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadClaimFile>>,

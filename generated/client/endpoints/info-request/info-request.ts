@@ -530,6 +530,11 @@ export type uploadInfoRequestFileResponse415 = {
   status: 415
 }
 
+export type uploadInfoRequestFileResponse424 = {
+  data: FailedDependencyResponse
+  status: 424
+}
+
 export type uploadInfoRequestFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -543,7 +548,7 @@ export type uploadInfoRequestFileResponse500 = {
 export type uploadInfoRequestFileResponseSuccess = (uploadInfoRequestFileResponse201) & {
   headers: Headers;
 };
-export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500) & {
+export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse424 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500) & {
   headers: Headers;
 };
 
@@ -584,7 +589,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadInfoRequestFileMutationKey = () => ['uploadInfoRequestFile'] as const;
 
-export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext> => {
 
@@ -613,13 +618,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInfoRequestFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInfoRequestFile>>>
     export type UploadInfoRequestFileMutationBody = FileUploadRequest
-    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
     export type UploadInfoRequestFileMutationVariables = {infoRequestToken: string;data: FileUploadRequest}
 
     /**
  * @summary Upload an image for an info request
  */
-export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInfoRequestFile>>,

@@ -23,6 +23,7 @@ import type {
 import type {
   BadRequestResponse,
   ClaimList,
+  ConflictResponse,
   CreateInfoRequestRequest,
   CreatedInfoRequest,
   InternalErrorResponse,
@@ -483,6 +484,11 @@ export type getOperatorFileResponse404 = {
   status: 404
 }
 
+export type getOperatorFileResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
 export type getOperatorFileResponse500 = {
   data: InternalErrorResponse
   status: 500
@@ -491,7 +497,7 @@ export type getOperatorFileResponse500 = {
 export type getOperatorFileResponseSuccess = (getOperatorFileResponse200ImagePng | getOperatorFileResponse200ImageJpeg | getOperatorFileResponse200ImageHeic) & {
   headers: Headers;
 };
-export type getOperatorFileResponseError = (getOperatorFileResponse400 | getOperatorFileResponse401 | getOperatorFileResponse404 | getOperatorFileResponse500) & {
+export type getOperatorFileResponseError = (getOperatorFileResponse400 | getOperatorFileResponse401 | getOperatorFileResponse404 | getOperatorFileResponse409 | getOperatorFileResponse500) & {
   headers: Headers;
 };
 
@@ -529,7 +535,7 @@ export const getGetOperatorFileQueryKey = (uuid: string,) => {
     }
 
 
-export const getGetOperatorFileQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getGetOperatorFileQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -548,10 +554,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperatorFileQueryResult = NonNullable<Awaited<ReturnType<typeof getOperatorFile>>>
-export type GetOperatorFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>
+export type GetOperatorFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>
 
 
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
  uuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorFile>>,
@@ -561,7 +567,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorFile>>,
@@ -571,7 +577,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -579,7 +585,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
  * @summary Download an uploaded image
  */
 
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -5,6 +5,7 @@ import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
+import type { MalwareScanner } from '../files/malware-scan.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -27,12 +28,13 @@ export interface ClaimServiceDependencies {
   identity: IdentityProvider;
   identityTimeoutMs: number;
   storage: FileStorage;
+  scanner?: MalwareScanner;
   limits: RateLimits;
 }
 
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, boss, identity, identityTimeoutMs, storage, limits }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, boss, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
@@ -114,7 +116,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
       assertPlainFileName(fileName);
-      await assertAcceptableImage(received);
+      await assertAcceptableImage(received, scanner);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();

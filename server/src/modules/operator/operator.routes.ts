@@ -33,6 +33,7 @@ export function operatorRoutes(operator: OperatorService): Router {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(file.size));
     res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Cache-Control', 'private, no-store');
     // A stored upload must never run as a document in the operator's browser.
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     await pipeline(file.stream, res);
