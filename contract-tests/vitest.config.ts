@@ -9,5 +9,7 @@ export default defineConfig({
     // Journeys wait for e-mails that go through a queue.
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // Stopping Prism, the server (graceful: up to 10 s + 5 s), MailDev and PostgreSQL.
+    teardownTimeout: 60_000,
   },
 });

@@ -1,5 +1,7 @@
 import {
   api,
+  postAnsweredEarly,
+  type ApiResponse,
   CLAIM_HASHID,
   expectGeneralError,
   expectSuccess,
@@ -7,6 +9,8 @@ import {
   isMock,
   isReal,
   publicUrl,
+  randomClientIp,
+  type RequestOptions,
   TOKEN,
   uniqueEmail,
   unknownToken,
@@ -27,7 +31,7 @@ import {
   uploadPng,
 } from '../support/journeys.ts';
 import { claimLink, waitForEmail, waitForLink } from '../support/mail.ts';
-import { expect, mockOnly, once, operation, scenario } from '../support/scenario.ts';
+import { expect, listedStatuses, mockOnly, once, operation, scenario } from '../support/scenario.ts';
 
 const ALREADY_SUBMITTED = 'This claim has already been submitted.';
 const conflict = 'code=409, example=claimAlreadySubmitted';
@@ -122,12 +126,45 @@ operation('startClaim', () => {
     expectGeneralError(refused, 415);
   });
 
-  mockOnly('429: rate limited, in the general shape with Retry-After', 'a per-client limit would throttle every later scenario of the suite', async () => {
-    const limited = await api('POST', '/api/v1/claim', { json: { email: uniqueEmail('limit') }, prefer: 'code=429' });
-    expectGeneralError(limited, 429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+  scenario('429: too many starts for one e-mail address, in the general shape', [], async () => {
+    const email = uniqueEmail('limited');
+    if (isMock) {
+      expectGeneralError(await api('POST', '/api/v1/claim', { json: { email }, prefer: 'code=429' }), 429);
+      return;
+    }
+    // RATE_LIMIT_START_PER_EMAIL (3 an hour by default), whatever client sends them.
+    const answers = await startsUntilLimited(() => ({ json: { email } }));
+    expect(answers.at(-1)!.status).toBe(429);
+    expectGeneralError(answers.at(-1)!, 429);
+    expect(answers.length, 'the first start is never limited').toBeGreaterThan(1);
+  });
+
+  scenario('429: too many starts from one client, in the general shape', [], async () => {
+    if (isMock) {
+      const limited = await api('POST', '/api/v1/claim', { json: { email: uniqueEmail('client') }, prefer: 'code=429' });
+      expectGeneralError(limited, 429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+      return;
+    }
+    // RATE_LIMIT_START_PER_CLIENT (10 a quarter of an hour by default), one client address.
+    const clientIp = randomClientIp();
+    const answers = await startsUntilLimited(() => ({ json: { email: uniqueEmail('client') }, clientIp }));
+    expectGeneralError(answers.at(-1)!, 429);
+    expect(answers.length).toBeGreaterThan(1);
   });
 });
+
+/** Starts claims until one answers 429 (at most 50); every earlier answer must be a 201. */
+async function startsUntilLimited(request: () => RequestOptions): Promise<ApiResponse[]> {
+  const answers: ApiResponse[] = [];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await api('POST', '/api/v1/claim', request());
+    answers.push(answer);
+    if (answer.status === 429) return answers;
+    expectSuccess(answer, 201);
+  }
+  throw new Error('50 starts in a row were never rate limited');
+}
 
 operation('verifyClaim', () => {
   scenario('200: a valid token returns the e-mail and the inactivity minutes, and verifying again is the same', ['startClaim'], async () => {
@@ -230,10 +267,12 @@ operation('submitIdentity', () => {
     expectGeneralError(again, 409, ALREADY_SUBMITTED);
   });
 
-  mockOnly('424 and 503: the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
-    const token = unknownToken();
-    expectGeneralError(await api('POST', `/api/v1/claim/${token}/identity`, { json: UK_DETAILS, prefer: 'code=424, example=identityCheckUnavailable' }), 424);
-    expectGeneralError(await api('POST', `/api/v1/claim/${token}/identity`, { json: UK_DETAILS, prefer: 'code=503, example=identityCheckUnavailable' }), 503);
+  mockOnly('dependency failures (424/502/503 as listed): the identity service failed or is unreachable, in the general shape', 'the local identity provider does not fail on demand', async () => {
+    const statuses = listedStatuses('submitIdentity', [424, 502, 503]);
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) {
+      expectGeneralError(await api('POST', `/api/v1/claim/${unknownToken()}/identity`, { json: UK_DETAILS, prefer: `code=${status}` }), status);
+    }
   });
 });
 
@@ -273,11 +312,7 @@ operation('uploadClaimFile', () => {
     const claim = await liveClaim('toolarge');
     // The harness runs the server with MAX_FILE_SIZE=1mb: a PNG signature and 1.5 MiB after it.
     const big = Buffer.concat([png(), Buffer.alloc(1.5 * 1024 * 1024)]);
-    const refused = await api('POST', `/api/v1/claim/${claim.token}/file`, {
-      body: uploadForm('ticketFront', 'huge.png', big),
-      direct: true,
-      prefer: 'code=413',
-    });
+    const refused = await postAnsweredEarly(`/api/v1/claim/${claim.token}/file`, uploadForm('ticketFront', 'huge.png', big), { prefer: 'code=413' });
     expectGeneralError(refused, 413, 'File is too large');
   });
 

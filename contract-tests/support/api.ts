@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, inject } from 'vitest';
 
 /**
@@ -37,6 +38,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** `Authorization: Bearer <token>`; `true` means the operator token the real server was given. */
   bearer?: string | true;
+  /**
+   * Real target: the client address the server sees (X-Forwarded-For; the harness runs it with
+   * TRUST_PROXY=true). Each request is a new client unless a scenario names one.
+   */
+  clientIp?: string;
   /** Mock only: the `Prefer` header, e.g. 'code=404' or 'code=409, example=claimAlreadySubmitted'. */
   prefer?: string;
   /**
@@ -65,6 +71,7 @@ export async function api<T = any>(method: string, path: string, options: Reques
   }
   if (options.bearer) headers.authorization = `Bearer ${options.bearer === true ? operatorToken : options.bearer}`;
   if (isMock && options.prefer) headers.prefer = options.prefer;
+  if (isReal) headers['x-forwarded-for'] = options.clientIp ?? randomClientIp();
   const response = await fetch(url, { method, headers, body, redirect: 'manual' });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';
@@ -79,6 +86,49 @@ export async function api<T = any>(method: string, path: string, options: Reques
   const result: ApiResponse<T> = { status: response.status, headers: response.headers, body: parsed as T, bytes, contentType };
   if (isReal && !direct) expectFromRealServerWithinContract(result, `${method} ${path}`);
   return result;
+}
+
+/**
+ * Sends a body the server is expected to refuse before reading it all (413 'File is too large'),
+ * with node:http rather than fetch: when the server answers early and closes the connection,
+ * fetch fails the whole request on the write error (EPIPE) and loses the answer; here the answer
+ * is kept and the write error after it is ignored. Straight to the server on the real target.
+ */
+export async function postAnsweredEarly(path: string, form: FormData, options: { prefer?: string } = {}): Promise<ApiResponse> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const url = new URL(path, isReal ? serverUrl : baseUrl);
+  const headers: Record<string, string> = {
+    'content-type': encoded.headers.get('content-type')!,
+    'content-length': String(body.length),
+    accept: 'application/json',
+  };
+  if (isMock && options.prefer) headers.prefer = options.prefer;
+  if (isReal) headers['x-forwarded-for'] = randomClientIp();
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(url, { method: 'POST', headers }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        const contentType = String(response.headers['content-type'] ?? '');
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: new Headers(Object.entries(response.headers).map(([name, value]): [string, string] => [name, String(value)])),
+          body: /json/.test(contentType) && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
+          bytes,
+          contentType,
+        });
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(new Error(`POST ${path}: no answer before the connection failed (${error.message})`));
+    });
+    request.end(body);
+  });
 }
 
 /**
@@ -192,6 +242,12 @@ export function expectValidationError(
 export function expectSuccess(response: ApiResponse, status: 200 | 201): void {
   expect(response.status, describeAnswer(response)).toBe(status);
   expect(response.contentType).toMatch(/^application\/json/);
+}
+
+/** An address of the TEST-NET-2 documentation range (RFC 5737), different on each call. */
+export function randomClientIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(2));
+  return `198.51.${bytes[0]}.${bytes[1]}`;
 }
 
 /** A well-formed token that no claim or info request has: unknown to the real server. */

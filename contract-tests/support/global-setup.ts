@@ -43,7 +43,7 @@ export async function setup(project: TestProject): Promise<void> {
   const prismPort = await freePort();
   if (target === 'mock') {
     const prism = await startProcess(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(prismPort), contract], process.env, /Prism is listening/);
-    stops.push(prism.stop);
+    stops.push(() => prism.stop(3_000));
     project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('serverUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('publicUrl', '');
@@ -74,12 +74,17 @@ export async function setup(project: TestProject): Promise<void> {
       PUBLIC_URL: publicUrl,
       // Small, so the 413 scenario stays cheap (the default is 15mb).
       MAX_FILE_SIZE: '1mb',
+      // The server does sit behind a reverse proxy here (Prism): client addresses come from
+      // X-Forwarded-For, which support/api.ts sets so that each scenario is its own client and the
+      // per-client rate limit of claim starts throttles only the scenario that tests it.
+      TRUST_PROXY: 'true',
       // 'info': the ready line "Listening on" is logged at info level.
       LOG_LEVEL: 'info',
     },
     /Listening on/,
   );
-  stops.push(server.stop);
+  // The server's own graceful shutdown allows 10 s for connections and 5 s for its queue.
+  stops.push(() => server.stop(20_000));
   // --validate-request=false: with request validation on, Prism answers an invalid request itself
   // (a 422 problem+json, or its own 401 for a missing bearer) and never forwards it, so the real
   // server's own 400 validation answers would never be exercised. Off, every request reaches the
@@ -97,7 +102,7 @@ export async function setup(project: TestProject): Promise<void> {
     process.env,
     /Prism is listening/,
   );
-  stops.push(prism.stop);
+  stops.push(() => prism.stop(3_000));
   project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
   project.provide('serverUrl', publicUrl);
   project.provide('publicUrl', publicUrl);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface Started {
   child: ChildProcess;
-  stop(): Promise<void>;
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Spawns a long-running tool and resolves once a line of its output matches `ready`. */
@@ -12,6 +12,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     // A bounded tail of the output, for the error message when the tool fails to start.
     let output = '';
     let isReady = false;
+    let stopping = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`));
@@ -23,10 +24,17 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
         clearTimeout(timer);
         resolve({
           child,
-          stop: () =>
+          // SIGTERM, then SIGKILL after `graceMs`: a graceful shutdown that waits on a kept-alive
+          // connection (Prism's proxy, the server's queue) must not hang the test run's teardown.
+          stop: (graceMs = 10_000) =>
             new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
+              stopping = true;
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+              child.once('exit', () => {
+                clearTimeout(kill);
+                done();
+              });
               child.kill('SIGTERM');
             }),
         });
@@ -34,9 +42,11 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${command} exited (${code}) before it was ready:\n${output.slice(-2000)}`));
+      if (!isReady) reject(new Error(`${command} exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`));
+      // A crash in the middle of the run: every later scenario fails with ECONNREFUSED, so say why.
+      else if (!stopping) console.error(`\n${command} ${args[0] ?? ''} exited unexpectedly (${code ?? signal}); its last output:\n${output.slice(-4000)}\n`);
     });
   });
 }

@@ -127,3 +127,11 @@ export function once<T>(build: () => Promise<T>): () => Promise<T> {
   let built: Promise<T> | undefined;
   return () => (built ??= build());
 }
+
+/** The statuses the contract lists for an operation, in the order given. */
+export function listedStatuses(operationId: string, among: number[]): number[] {
+  const found = contractOperations().find((candidate) => candidate.operationId === operationId);
+  if (!found) throw new Error(`${operationId} is not an operation of the contract`);
+  const listed = Object.keys(found.operation.responses ?? {}).map(Number);
+  return among.filter((status) => listed.includes(status));
+}
