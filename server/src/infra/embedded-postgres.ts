@@ -145,11 +145,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
   }
 
+  await stopOrphan(dataDir);
   const port = options.port ?? (await freePort());
   const child = spawn(
     bins.postgres,
     ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    { ...runner, stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own: a terminal's Ctrl-C reaches the server first, which finishes its
+    // requests and closes its pool before it stops PostgreSQL.
+    { ...runner, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   await waitUntilReady(child);
   const database = options.database ?? 'claims';
@@ -167,6 +170,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         child.kill('SIGINT');
       }),
   };
+}
+
+/** A postgres left running on this data folder by a killed launcher is stopped before reuse. */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = (): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive() && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
