@@ -8,7 +8,7 @@ import { loadContract } from './http/openapi.ts';
 import { postgresRateLimits } from './http/rate-limit.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
-import { claimRoutes, claimUploadRoutes } from './modules/claim/claim.routes.ts';
+import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
@@ -18,7 +18,7 @@ import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
 import { startEmailWorker } from './modules/mail/outbox.ts';
-import { infoRequestRoutes, infoRequestUploadRoutes } from './modules/info-request/info-request.routes.ts';
+import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
@@ -59,6 +59,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await startSanitizer(boss, orm.em, storage, logger);
   await scheduleMaintenance({ boss, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
+  const claimUploads = claimUploadRoute(claims, storage, config.maxFileSize);
+  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, config.maxFileSize);
   const app = createApp({
     config,
     logger,
@@ -67,10 +69,10 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     validateResponses: options.validateResponses,
     beforeValidation: [
       operatorGate(config.operatorApiToken),
-      claimUploadRoutes(claims, storage, config.maxFileSize),
-      infoRequestUploadRoutes(infoRequests, storage, config.maxFileSize),
+      claimUploads.receive,
+      infoRequestUploads.receive,
     ],
-    routes: [infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ config, orm, logger })],
+    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ config, orm, logger })],
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;

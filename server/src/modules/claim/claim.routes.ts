@@ -1,26 +1,18 @@
-import { Router, type Request } from 'express';
-import { InputError } from '../../http/errors.ts';
-import { markCommitted, receivedFile, uploadReceiver } from '../files/upload-receiver.ts';
+import { Router } from 'express';
 import type { FileStorage } from '../files/storage.ts';
+import { uploadRoute } from '../files/upload-route.ts';
 import type { ClaimService } from './claim.service.ts';
-import type { ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
+import type { ClaimSubmission, PersonalDetails } from './claim.types.ts';
 
-const CLAIM_FILE_PATH = '/api/v1/claim/:id/file';
-
-const claimIdOf = (req: Request): string => (req as Request & { claimId: string }).claimId;
-
-/** Upload routes read their body before the contract validator runs (docs/adr/004). */
-export function claimUploadRoutes(claims: ClaimService, storage: FileStorage, maxFileSize: number): Router {
-  const router = Router();
-  router.post(
-    CLAIM_FILE_PATH,
-    async (req, _res, next) => {
-      (req as Request & { claimId: string }).claimId = await claims.claimForUpload(String(req.params.id));
-      next();
-    },
-    uploadReceiver({ storage, maxFileSize }),
-  );
-  return router;
+/** The claim's upload operation (docs/adr/006): its receiving half runs before validation. */
+export function claimUploadRoute(claims: ClaimService, storage: FileStorage, maxFileSize: number) {
+  return uploadRoute({
+    path: '/api/v1/claim/:id/file',
+    storage,
+    maxFileSize,
+    resolve: (req) => claims.claimForUpload(String(req.params.id)),
+    store: (claimId, type, fileName, received) => claims.storeUpload(claimId, type, fileName, received),
+  });
 }
 
 export function claimRoutes(claims: ClaimService): Router {
@@ -40,14 +32,6 @@ export function claimRoutes(claims: ClaimService): Router {
 
   router.post('/api/v1/claim/:id/identity', async (req, res) => {
     res.status(201).json(await claims.checkIdentity(req.params.id, req.body as PersonalDetails));
-  });
-
-  router.post(CLAIM_FILE_PATH, async (req, res) => {
-    const received = receivedFile(req);
-    if (!received) throw new InputError('A file is required');
-    const stored = await claims.storeUpload(claimIdOf(req), req.body.type as FileType, req.body.fileName, received);
-    markCommitted(req);
-    res.status(201).json(stored);
   });
 
   router.post('/api/v1/claim/:id', async (req, res) => {
