@@ -4,23 +4,20 @@ import { defineConfig, type Plugin } from 'vite';
 
 interface ChunkInfo {
   type: 'chunk';
+  name: string;
   code: string;
   isEntry: boolean;
+  isDynamicEntry: boolean;
   imports: string[];
 }
 
 type BundleEntry = ChunkInfo | { type: 'asset' };
 
-// The JS the browser must fetch before the start page renders: the entry chunks index.html
-// loads and everything they import statically (lazy routes are left out on purpose).
-function initialChunkSize(bundle: Record<string, BundleEntry>): {
-  files: string[];
-  gzipBytes: number;
-} {
+// The JS the browser must fetch before a page renders: the chunks it starts from and
+// everything they import statically (lazy routes are left out on purpose).
+function chunkSize(bundle: Record<string, BundleEntry>, start: string[]): { files: string[]; gzipBytes: number } {
   const seen = new Set<string>();
-  const queue = Object.entries(bundle)
-    .filter(([, entry]) => entry.type === 'chunk' && entry.isEntry)
-    .map(([fileName]) => fileName);
+  const queue = [...start];
   let gzipBytes = 0;
   while (queue.length > 0) {
     const fileName = queue.shift();
@@ -34,14 +31,28 @@ function initialChunkSize(bundle: Record<string, BundleEntry>): {
   return { files: [...seen], gzipBytes };
 }
 
+function chunksWhere(bundle: Record<string, BundleEntry>, test: (chunk: ChunkInfo) => boolean): string[] {
+  return Object.entries(bundle)
+    .filter(([, entry]) => entry.type === 'chunk' && test(entry))
+    .map(([fileName]) => fileName);
+}
+
+// The start page (entry chunks) and each lazy page (entry plus its own chunks).
 function reportInitialJsSize(): Plugin {
   return {
     name: 'prize:report-initial-js-size',
     apply: 'build',
-    writeBundle(_options, bundle) {
-      const { files, gzipBytes } = initialChunkSize(bundle as unknown as Record<string, BundleEntry>);
-      const kib = (gzipBytes / 1024).toFixed(1);
-      console.log(`initial JS gzipped: ${kib} KiB (${files.length} chunk(s): ${files.join(', ')})`);
+    writeBundle(_options, output) {
+      const bundle = output as unknown as Record<string, BundleEntry>;
+      const entries = chunksWhere(bundle, (chunk) => chunk.isEntry);
+      const initial = chunkSize(bundle, entries);
+      const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+      console.log(`initial JS gzipped: ${kib(initial.gzipBytes)} KiB (${initial.files.length} chunk(s): ${initial.files.join(', ')})`);
+      for (const page of chunksWhere(bundle, (chunk) => chunk.isDynamicEntry && chunk.name.endsWith('Page'))) {
+        const name = (bundle[page] as ChunkInfo).name;
+        const { files, gzipBytes } = chunkSize(bundle, [...entries, page]);
+        console.log(`${name} JS gzipped: ${kib(gzipBytes)} KiB (${files.length} chunk(s), ${kib(gzipBytes - initial.gzipBytes)} KiB on top of the start page)`);
+      }
     },
   };
 }
@@ -51,6 +62,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true, // dist/.vite/manifest.json: bench/ reads each page's initial chunks from it
   },
   server: {
     proxy: {

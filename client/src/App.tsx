@@ -1,23 +1,34 @@
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
-import { Layout } from './components/Layout';
-import { StartPage } from './pages/StartPage';
+import { lazy, Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Layout } from './components/Layout/Layout';
+import { buildConfig } from './config';
+import { StartPage } from './pages/StartPage/StartPage';
+import { clearBeforeNavigation } from './rules/navigation';
 
-// The start page ships in the entry chunk; the heavier form routes load on demand.
-const ClaimPage = lazy(() =>
-  import('./pages/ClaimPage').then((module) => ({ default: module.ClaimPage })),
-);
+// The start page ships in the entry chunk; the form routes and their widgets load on demand.
+const ClaimPage = lazy(() => import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })));
 const InfoRequestPage = lazy(() =>
   import('./pages/InfoRequestPage').then((module) => ({ default: module.InfoRequestPage })),
 );
 
 function Loading() {
-  return <p role="status">Loading…</p>;
+  return (
+    <p role="status" className="page-loading">
+      Loading…
+    </p>
+  );
 }
 
 export function App() {
+  const [location] = useLocation();
+
+  // Back and forward buttons navigate without the app: clear there too.
+  useEffect(() => {
+    clearBeforeNavigation();
+  }, [location]);
+
   return (
-    <Layout>
+    <Layout showBreadcrumbs={location === '/' && !buildConfig.hideBreadcrumbs}>
       <Suspense fallback={<Loading />}>
         <Switch>
           <Route path="/">
@@ -26,9 +37,7 @@ export function App() {
           <Route path="/claim/info-request/:infoRequestToken">
             {(params) => <InfoRequestPage infoRequestToken={params.infoRequestToken} />}
           </Route>
-          <Route path="/claim/:claimToken">
-            {(params) => <ClaimPage claimToken={params.claimToken} />}
-          </Route>
+          <Route path="/claim/:claimToken">{(params) => <ClaimPage key={params.claimToken} claimToken={params.claimToken} />}</Route>
           <Route>
             <Redirect to="/" replace />
           </Route>

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { createQueryClient } from './api/queryClient';
 import { App } from './App';
+import { useClearingLocation } from './routing/useClearingLocation';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -11,7 +13,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
-      <App />
+      <Router hook={useClearingLocation}>
+        <App />
+      </Router>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,27 @@
+// Shared set-up for the smoke scripts against `make mock` (Prism on :4010, Vite on :5173).
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.MOCK_URL ?? 'http://127.0.0.1:5173';
+export const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
+export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function axe(page, label) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  console.log(`axe ${label}: ${violations.length === 0 ? 'no violations' : violations.join('\n  ')}`);
+  return violations.length;
+}
+
+// Open dialogs are fixed to the viewport: a full-page picture would misplace them.
+export async function shot(page, name) {
+  const dialogOpen = (await page.locator('[role=dialog], [role=alertdialog]').count()) > 0;
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !dialogOpen });
+}

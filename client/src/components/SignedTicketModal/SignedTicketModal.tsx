@@ -1,0 +1,50 @@
+import { Button } from '../Button/Button';
+import {
+  PinkTicketIllustration,
+  ScratchcardIllustration,
+  WhiteTicketIllustration,
+} from '../Illustrations/TicketIllustrations';
+import { Modal } from '../Modal/Modal';
+
+export type SignedTicketKind = 'PINK' | 'WHITE' | 'SC';
+
+export interface SignedTicketModalProps {
+  kind: SignedTicketKind;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+// A pink draw ticket is signed on the back, a white one on the front, a Scratchcard on the back.
+export const SIGNED_WHERE: Record<SignedTicketKind, { noun: string; side: 'front' | 'back' }> = {
+  PINK: { noun: 'ticket', side: 'back' },
+  WHITE: { noun: 'ticket', side: 'front' },
+  SC: { noun: 'Scratchcard', side: 'back' },
+};
+
+export function SignedTicketModal({ kind, onConfirm, onClose }: SignedTicketModalProps) {
+  const { noun, side } = SIGNED_WHERE[kind];
+  return (
+    <Modal
+      title={`Have you signed your ${noun}?`}
+      onClose={onClose}
+      footer={
+        <div className="button-group">
+          <Button onClick={onConfirm}>Yes, I have signed it</Button>
+          <Button variant="secondary" onClick={onClose}>
+            No, I need to sign it
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        Sign your {noun} on the <strong>{side}</strong>, in the signature box, before you post it to us. An unsigned{' '}
+        {noun} could be claimed by someone else.
+      </p>
+      <div className="help-slide__picture">
+        {kind === 'PINK' && <PinkTicketIllustration highlight="signature" />}
+        {kind === 'WHITE' && <WhiteTicketIllustration highlight="signature" />}
+        {kind === 'SC' && <ScratchcardIllustration highlight="signature" />}
+      </div>
+    </Modal>
+  );
+}

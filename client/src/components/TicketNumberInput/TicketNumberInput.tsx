@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useField } from 'react-final-form';
+import type { FieldValidator } from 'final-form';
+import { visibleFieldError } from '../../rules/apiMessages';
+import { formatTicketNumber, type Groups, maxFormattedLength } from '../../rules/ticketNumber';
+import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+
+export interface TicketNumberInputProps {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  // The group lengths for what has been typed so far (the serial format depends on its start).
+  groupsFor: (text: string) => Groups;
+  // The longest format this field accepts.
+  longestGroups: Groups;
+  validate?: FieldValidator<string | undefined>;
+  placeholder?: string;
+}
+
+// Keeps digits, groups them and adds the hyphen as soon as a group is full.
+export function TicketNumberInput({ name, label, hint, groupsFor, longestGroups, validate, placeholder }: TicketNumberInputProps) {
+  const { input, meta } = useField<string | undefined>(name, {
+    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    validate,
+  });
+  const ids = fieldIds(name);
+  const error = visibleFieldError(meta);
+  const value = input.value ?? '';
+  return (
+    <FieldShell ids={ids} label={label} hint={hint} error={error}>
+      <input
+        id={ids.input}
+        name={name}
+        className="input input--medium input--mono"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        maxLength={maxFormattedLength(longestGroups)}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        onChange={(event) => {
+          const raw = event.target.value;
+          const formatted = formatTicketNumber(raw, groupsFor(raw), value);
+          input.onChange(formatted === '' ? undefined : formatted);
+        }}
+        onBlur={() => input.onBlur()}
+        onFocus={() => input.onFocus()}
+      />
+    </FieldShell>
+  );
+}

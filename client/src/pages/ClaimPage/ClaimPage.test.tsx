@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { validationErrors } from '../../rules/validationErrors';
+import { stubApi, withQueryClient } from '../../test/helpers';
+import { ClaimPage } from './ClaimPage';
+
+const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
+const VERIFIED = { email: 'sarah.oneill@example.co.uk', inactivityMinutes: 20, productName: 'Prize Lottery' };
+const verifyOk = (body: object = VERIFIED) => [/PATCH \/api\/v1\/claim\/.+\/verify/, Response.json(body)] as [RegExp, Response];
+
+function renderClaimPage(reload = vi.fn()) {
+  const location = memoryLocation({ path: `/claim/${TOKEN}`, record: true });
+  render(withQueryClient(<Router hook={location.hook}><ClaimPage claimToken={TOKEN} reload={reload} /></Router>));
+  return { location, reload };
+}
+
+async function fillPersonalDetails(user: ReturnType<typeof userEvent.setup>) {
+  const owner = screen.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
+  await user.click(within(owner).getByLabelText('Yes'));
+  await user.selectOptions(screen.getByLabelText('Title'), 'Ms');
+  await user.type(screen.getByLabelText('First name'), 'Sarah');
+  await user.type(screen.getByLabelText('Last name'), "O'Neill");
+  await user.selectOptions(screen.getByLabelText('Day'), '5');
+  await user.selectOptions(screen.getByLabelText('Month'), '3');
+  await user.selectOptions(screen.getByLabelText('Year'), '1980');
+  await user.type(screen.getByLabelText('Phone number'), '07700 900123');
+  await user.click(screen.getByRole('button', { name: 'Enter your address manually' }));
+  await user.type(screen.getByLabelText('Address line 1'), 'Flat 2');
+  await user.type(screen.getByLabelText('Town or city'), 'Douglas');
+  await user.type(screen.getByLabelText('Postcode'), 'IM1 1JE');
+}
+
+afterEach(() => {
+  validationErrors.clear();
+  vi.useRealTimers();
+});
+
+describe('ClaimPage loading', () => {
+  it('verifies the token on load, shows the form with five numbered sections, the first open', async () => {
+    const { calls } = stubApi([verifyOk()]);
+    renderClaimPage();
+    expect(screen.getByRole('status').textContent).toContain('Checking your claim link');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Claim your prize' })).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: 'PATCH', url: `/api/v1/claim/${TOKEN}/verify` });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      '1Personal details',
+      '2Claim details (complete the sections above first)',
+      '3About your ticket (complete the sections above first)',
+      '4Upload ticket or Scratchcard images (complete the sections above first)',
+      '5Payment and submit (complete the sections above first)',
+    ]);
+  });
+
+  it.each([
+    [409, 'This claim has already been submitted.', 'start a new claim'],
+    [410, 'This link has expired.', 'enter email'],
+  ])('When verifying answers %i, then it shows the message and a %j button to the start page', async (status, message, button) => {
+    stubApi([[/verify/, Response.json({ statusCode: status, message }, { status })]]);
+    const { location } = renderClaimPage();
+    expect(await screen.findByRole('heading', { name: message })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it("When verifying fails without a message of its own, then it says 'Failed to load claim.'", async () => {
+    stubApi([[/verify/, new Response('<html>', { status: 502 })]]);
+    renderClaimPage();
+    expect(await screen.findByRole('heading', { name: 'Failed to load claim.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'enter email' })).toBeTruthy();
+  });
+});
+
+describe('ClaimPage sections', () => {
+  it('When Next is pressed with nothing filled in, then every field error shows and the banner takes focus', async () => {
+    stubApi([verifyOk()]);
+    const user = userEvent.setup();
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const banner = await screen.findByRole('heading', { name: "We couldn't process 7 of your entries." });
+    expect(document.activeElement).toBe(banner.parentElement);
+    expect(screen.getByText('Check the fields highlighted below.')).toBeTruthy();
+    expect(screen.getAllByText('Please select a title')).toHaveLength(2);
+  });
+
+  it('sends the identity check, maps a server field error back to its field, then moves on to claim details', async () => {
+    let answer = Response.json(
+      { statusCode: 400, message: [{ property: 'postCode', constraints: { pattern: 'Please enter a valid postcode' }, children: [] }] },
+      { status: 400 },
+    );
+    const { calls } = stubApi([verifyOk(), [/POST .*\/identity$/, () => answer]]);
+    const user = userEvent.setup();
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    await fillPersonalDetails(user);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." })).toBeTruthy();
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.find((call) => call.url.endsWith('/identity'))?.body).toEqual({
+      isOwner: true,
+      title: 'Ms',
+      firstName: 'Sarah',
+      lastName: "O'Neill",
+      dateOfBirth: '1980-03-05',
+      phoneNumber: '07700900123',
+      isOverseas: false,
+      addressLine1: 'Flat 2',
+      town: 'Douglas',
+      postCode: 'IM1 1JE',
+    });
+
+    answer = Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 });
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.type(screen.getByLabelText('Postcode'), 'IM1 1JF');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('group', { name: 'Do you have the ticket or Scratchcard in your possession?' })).toBeTruthy();
+    expect(screen.queryByText(/We couldn't process/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit personal details' })).toBeTruthy();
+    expect(screen.getByText('Flat 2')).toBeTruthy();
+  });
+
+  it('When the identity check asks for ID documents, then that section comes second and the numbers shift', async () => {
+    stubApi([verifyOk(), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: true }, { status: 201 })]]);
+    const user = userEvent.setup();
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    await fillPersonalDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // ID documents were asked for: that section comes second.
+    expect(await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /^6\s*Payment and submit/ })).toBeTruthy();
+  });
+});
+
+describe('ClaimPage not sure', () => {
+  it("When the ticket type is 'not sure', then only Finish shows and it ends with the Customer Care message", async () => {
+    stubApi([verifyOk(), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 })]]);
+    const user = userEvent.setup();
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    await fillPersonalDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const [legend, answer] of [
+      [/in your possession/, 'Yes'],
+      [/damaged/, 'No'],
+      [/work for the operator/, 'No'],
+    ] as const) {
+      await user.click(within(await screen.findByRole('group', { name: legend })).getByLabelText(answer));
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByLabelText('Draw based game ticket'));
+    await user.selectOptions(screen.getByLabelText('Which game?'), 'Lotto');
+    await user.click(screen.getByLabelText('Not sure'));
+
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.queryByLabelText('Serial number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(await screen.findByRole('heading', { name: 'We are unable to process your claim online' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0306 999 0123' })).toBeTruthy();
+  });
+});
+
+describe('ClaimPage inactivity', () => {
+  it('warns, then clears the form and offers start again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi([verifyOk({ ...VERIFIED, inactivityMinutes: 20 })]);
+    const { reload } = renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(18 * 60_000);
+    });
+    expect(screen.getByRole('alertdialog', { name: 'Do you need more time?' })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+    });
+
+    expect(screen.getByRole('heading', { name: 'Your claim form was cleared as it was left unfinished for 20 minutes' })).toBeTruthy();
+    expect(screen.queryByLabelText('First name')).toBeNull();
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'start again' }));
+    expect(reload).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,167 @@
+import { useVerifyClaim } from '@prize/generated/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '../../components/Button/Button';
+import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
+import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
+import { buildConfig, updateSiteSettings, useSiteSettings } from '../../config';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
+import { SCREEN_MESSAGES } from '../../rules/messages';
+import { notifications } from '../../rules/notifications';
+import { validationErrors } from '../../rules/validationErrors';
+import { ClaimForm } from './ClaimForm';
+import { ClaimSubmitted } from './ClaimSubmitted';
+import { useInactivityTimer } from './useInactivityTimer';
+
+export interface ClaimPageProps {
+  claimToken: string;
+  reload?: () => void;
+}
+
+type Outcome =
+  | { name: 'submitted'; claimHashid: string; email: string }
+  | { name: 'unableToProcess' }
+  | { name: 'timedOut'; minutes: number };
+
+const PAGE_TITLES = {
+  loading: 'Checking your claim link',
+  error: 'Your claim link',
+  form: 'Claim your prize',
+  submitted: 'Claim submitted',
+  unableToProcess: 'Contact Customer Care',
+  timedOut: 'Claim form cleared',
+} as const;
+
+function useFocusOnChange(key: string) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // The first view is reached by loading the page; later ones replace the form in place.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus();
+  }, [key]);
+  return ref;
+}
+
+export function ClaimPage({ claimToken, reload = () => window.location.reload() }: ClaimPageProps) {
+  const verify = useVerifyClaim();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { customerCarePhone } = useSiteSettings();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    verify.mutate(
+      { id: claimToken },
+      {
+        onSuccess: (response) => updateSiteSettings({ productName: response.data.productName }),
+        onError: (failure) => {
+          const notice = notificationFor(failure, { shownOnScreen: true });
+          if (notice !== undefined) notifications.add({ content: notice, type: 'error' });
+        },
+      },
+    );
+  }, [claimToken, verify]);
+
+  const verified = verify.data?.data;
+  const minutes = verified?.inactivityMinutes ?? buildConfig.inactivityMinutes;
+  const formShown = outcome === null && verified !== undefined;
+
+  // Nothing the claimant typed is kept once the form is done with: not in memory caches
+  // (react-query keeps mutation variables), and nothing was ever put in browser storage.
+  const forgetAnswers = () => {
+    validationErrors.clear();
+    queryClient.clear();
+  };
+
+  const timer = useInactivityTimer(minutes, formShown, () => {
+    forgetAnswers();
+    notifications.clearAll();
+    setOutcome({ name: 'timedOut', minutes });
+  });
+
+  const viewKey = outcome?.name ?? (verify.isError ? 'error' : verified ? 'form' : 'loading');
+  const headingRef = useFocusOnChange(viewKey);
+  useDocumentTitle(PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize');
+
+  if (outcome?.name === 'submitted') {
+    return <ClaimSubmitted claimHashid={outcome.claimHashid} email={outcome.email} headingRef={headingRef} />;
+  }
+
+  if (outcome?.name === 'unableToProcess') {
+    return (
+      <ResultPanel variant="error" title="We are unable to process your claim online" headingRef={headingRef}>
+        <p className="lead">
+          Please contact Customer Care by phone on{' '}
+          <a href={`tel:${customerCarePhone.replace(/\s+/g, '')}`} className="nowrap">
+            {customerCarePhone}
+          </a>{' '}
+          so we can help you with your claim.
+        </p>
+        <p>Have your ticket or Scratchcard with you when you call. Keep it safe: do not post it to us until we ask.</p>
+      </ResultPanel>
+    );
+  }
+
+  if (outcome?.name === 'timedOut') {
+    return (
+      <ResultPanel variant="error" title={SCREEN_MESSAGES.cleared(outcome.minutes)} headingRef={headingRef}>
+        <p>We cleared your answers to keep your details safe.</p>
+        <Button onClick={reload}>start again</Button>
+      </ResultPanel>
+    );
+  }
+
+  if (verify.isError) {
+    const message = loadClaimErrorMessage(verify.error);
+    const alreadySubmitted = message === SCREEN_MESSAGES.alreadySubmitted;
+    return (
+      <ResultPanel variant="error" title={message} headingRef={headingRef}>
+        <p>
+          {alreadySubmitted
+            ? 'You can start a new claim with your email address.'
+            : 'Enter your email address again and we will send you a new link.'}
+        </p>
+        <Button onClick={() => navigate('/')}>{alreadySubmitted ? 'start a new claim' : 'enter email'}</Button>
+      </ResultPanel>
+    );
+  }
+
+  if (!verified) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="button__spinner" aria-hidden="true" /> Checking your claim link…
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Claim your prize
+      </h1>
+      <p className="lead">Complete each section. You can check and change your answers before you submit.</p>
+      <ClaimForm
+        claimToken={claimToken}
+        onActivity={timer.restart}
+        onSubmitted={(claimHashid) => {
+          forgetAnswers();
+          setOutcome({ name: 'submitted', claimHashid, email: verified.email });
+        }}
+        onUnableToProcess={() => {
+          forgetAnswers();
+          setOutcome({ name: 'unableToProcess' });
+        }}
+      />
+      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={timer.restart} />}
+    </>
+  );
+}

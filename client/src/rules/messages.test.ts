@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ADDRESS_LINE_PATTERN, NAME_PATTERN, PHONE_PATTERN } from './claimForm';
+import { FIELD_MESSAGES, FORM_MESSAGES, SCREEN_MESSAGES } from './messages';
+import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from './ticketNumber';
+
+interface Property {
+  pattern?: string;
+  'x-error-message'?: string;
+  'x-error-message-sc'?: string;
+}
+const contract = JSON.parse(readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8')) as {
+  components: { schemas: Record<string, { properties?: Record<string, Property> }> };
+};
+const property = (schema: string, name: string): Property => {
+  const found = contract.components.schemas[schema]?.properties?.[name];
+  if (!found) throw new Error(`${schema}.${name} is not in the contract`);
+  return found;
+};
+
+describe('messages agree with the contract', () => {
+  it.each<[string, string, string]>([
+    ['StartClaimRequest', 'email', FIELD_MESSAGES.email],
+    ...(['isOwner', 'title', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'addressLine1', 'addressLine2', 'town', 'county', 'postCode'] as const).map(
+      (name): [string, string, string] => ['PersonalDetails', name, FIELD_MESSAGES[name]],
+    ),
+    ...(
+      [
+        'idDocument1FileUuid',
+        'idDocument2FileUuid',
+        'productType',
+        'dbgGame',
+        'dbgTicketType',
+        'dbgTicketNumber',
+        'dbgTermNumber',
+        'dbgRetailerNumber',
+        'scBarcodeNumber',
+        'scSerialNumber',
+        'scVirn',
+        'prizeAmountPence',
+        'isTicketInPossession',
+        'isTicketDamaged',
+        'isLotteryRetailer',
+      ] as const
+    ).map((name): [string, string, string] => ['ClaimSubmission', name, FIELD_MESSAGES[name]]),
+  ])('%s.%s has the client text', (schema, name, message) => {
+    expect(property(schema, name)['x-error-message']).toBe(message);
+  });
+
+  it('the ticket image texts match for draw game tickets and Scratchcards', () => {
+    for (const name of ['ticketFrontFileUuid', 'ticketBackFileUuid'] as const) {
+      expect(property('ClaimSubmission', name)['x-error-message']).toBe(FIELD_MESSAGES[name]('draw game ticket'));
+      expect(property('ClaimSubmission', name)['x-error-message-sc']).toBe(FIELD_MESSAGES[name]('Scratchcard'));
+    }
+  });
+
+  it.each([
+    ['PersonalDetails', 'firstName', NAME_PATTERN],
+    ['PersonalDetails', 'lastName', NAME_PATTERN],
+    ['PersonalDetails', 'phoneNumber', PHONE_PATTERN],
+    ['PersonalDetails', 'addressLine1', ADDRESS_LINE_PATTERN],
+    ['ClaimSubmission', 'dbgTicketNumber', DBG_SERIAL_PATTERN],
+    ['ClaimSubmission', 'scBarcodeNumber', SC_BARCODE_PATTERN],
+  ])('%s.%s uses the same pattern on both sides', (schema, name, pattern) => {
+    const contractPattern = new RegExp(property(schema, name).pattern ?? '', 'u');
+    for (const sample of ["Zoë O'Brien-Łukasz", 'Seán Müller', 'Jo', 'x×y', '07700900123', '1234-123456789-123456', '0123-4567890-123', '14 Elm Grove (rear), Flat 2/B', '']) {
+      expect(pattern.test(sample), sample).toBe(contractPattern.test(sample));
+    }
+  });
+});
+
+describe('screen and banner texts', () => {
+  it('are worded exactly as the spec', () => {
+    expect(FORM_MESSAGES.bannerTitle(3)).toBe("We couldn't process 3 of your entries.");
+    expect(FORM_MESSAGES.bannerBody).toBe('Check the fields highlighted below.');
+    expect(FORM_MESSAGES.submissionFailed).toBe('There were validation errors, please correct them and resubmit');
+    expect(SCREEN_MESSAGES.cleared(20)).toBe('Your claim form was cleared as it was left unfinished for 20 minutes');
+    expect(SCREEN_MESSAGES.startFailed).toBe('Failed to start claim.');
+    expect(SCREEN_MESSAGES.loadFailed).toBe('Failed to load claim.');
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { loadClaimErrorMessage, notificationFor, startClaimErrorMessage, uploadErrorMessage, visibleFieldError } from './apiMessages';
+import { formatRemaining, inactivitySchedule } from './inactivity';
+import { aboutTicketSummary, personalDetailsSummary, ticketImagesSummary } from './summary';
+
+const general = (message: string, status = 400) => new ApiError({ kind: 'general', status, message });
+
+describe('screen messages for failed calls', () => {
+  it('shows a domain message, otherwise the screen’s fallback', () => {
+    expect(startClaimErrorMessage(general('Start is closed'))).toBe('Start is closed');
+    expect(startClaimErrorMessage(new ApiError({ kind: 'rateLimited', status: 429, message: 'x' }))).toBe('Failed to start claim.');
+    expect(loadClaimErrorMessage(general('This claim has already been submitted.', 409))).toBe('This claim has already been submitted.');
+    expect(loadClaimErrorMessage(new TypeError('x'))).toBe('Failed to load claim.');
+  });
+
+  it('notifies non-validation errors not already on the screen', () => {
+    expect(notificationFor(new ApiError({ kind: 'validation', status: 400, message: 'x' }))).toBeUndefined();
+    expect(notificationFor(general('Gone'), { shownOnScreen: true })).toBeUndefined();
+    expect(notificationFor(general('Gone'))).toBe('Gone');
+    expect(notificationFor(new ApiError({ kind: 'timeout', message: ERROR_MESSAGES.unreachable }))).toBe(ERROR_MESSAGES.unreachable);
+    expect(notificationFor(new Error('boom'))).toBe(ERROR_MESSAGES.unexpected);
+  });
+
+  it.each([
+    [general('File is too large', 413), 'File is too large'],
+    [general('Request entity too large', 413), 'File is too large'],
+    [general('Max file size misconfigured', 500), 'Max file size misconfigured'],
+    [general('Unsupported file type'), 'Failed to upload file'],
+    [new ApiError({ kind: 'network', message: 'x' }), 'Failed to upload file'],
+  ])('upload failure %#: %s', (error, message) => {
+    expect(uploadErrorMessage(error)).toBe(message);
+  });
+});
+
+describe('visible field error', () => {
+  it('shows a validation error once touched and a server error until the field changes', () => {
+    expect(visibleFieldError({ touched: false, error: 'Please select one' })).toBeUndefined();
+    expect(visibleFieldError({ touched: true, error: 'Please select one' })).toBe('Please select one');
+    expect(visibleFieldError({ touched: true, error: 'Value is required' })).toBe('Field is required');
+    expect(visibleFieldError({ submitError: 'Please enter a valid town' })).toBe('Please enter a valid town');
+    expect(visibleFieldError({ submitError: 'Please enter a valid town', dirtySinceLastSubmit: true })).toBeUndefined();
+  });
+});
+
+describe('inactivity', () => {
+  it('warns two minutes before clearing', () => {
+    expect(inactivitySchedule(20)).toEqual({ warnAfterMs: 18 * 60_000, clearAfterMs: 20 * 60_000 });
+    expect(inactivitySchedule(2)).toEqual({ warnAfterMs: 60_000, clearAfterMs: 120_000 });
+  });
+
+  it.each([
+    [120_000, '2 minutes'],
+    [65_000, '1 minute 5 seconds'],
+    [45_500, '46 seconds'],
+    [1_000, '1 second'],
+    [0, '0 seconds'],
+  ])('%i ms reads %j', (ms, text) => {
+    expect(formatRemaining(ms)).toBe(text);
+  });
+});
+
+describe('summaries', () => {
+  it('lists a looked-up address on separate lines', () => {
+    const rows = personalDetailsSummary({
+      isOwner: true,
+      title: 'Ms',
+      firstName: 'Sarah',
+      lastName: "O'Neill",
+      dateOfBirth: '1980-03-05',
+      phoneNumber: '07700900123',
+      addressLookup: { addressLine1: '14 Elm Grove', addressLine2: 'Headingley', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A' },
+    });
+    expect(rows).toContainEqual({ name: 'Name', value: "Ms Sarah O'Neill" });
+    expect(rows).toContainEqual({ name: 'Date of birth', value: '5 March 1980' });
+    expect(rows).toContainEqual({ name: 'Address', value: '14 Elm Grove\nHeadingley\nLeeds\nLS6 2AB' });
+  });
+
+  it('shows the ticket and its images', () => {
+    expect(aboutTicketSummary({ productType: 'SC', scBarcodeNumber: '0123-4567890-123', scSerialNumber: '123456789', scVirn: '0421', prizeAmountPence: 100000 })).toContainEqual({
+      name: 'Prize amount',
+      value: '£1,000.00',
+    });
+    expect(
+      ticketImagesSummary(
+        { ticketFrontFileUuid: { uuid: 'a', fileName: 'front.jpg' }, ticketBackFileUuid: { uuid: 'b', fileName: 'back.jpg' } },
+        { productType: 'DBG', dbgTicketType: 'WHITE' },
+      ),
+    ).toEqual([{ name: 'Front of your ticket', value: 'front.jpg', file: 'ticketFrontFileUuid' }]);
+  });
+});

@@ -1,0 +1,59 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createForm, type FormApi } from 'final-form';
+import type { ReactNode } from 'react';
+import { Form } from 'react-final-form';
+import { vi } from 'vitest';
+import { createQueryClient } from '../api/queryClient';
+
+// A field under test inside a real final-form form that validates on blur, as the claim form does.
+export function renderInForm<V extends object>(
+  children: ReactNode,
+  options: { initialValues?: Partial<V>; validate?: (values: V) => Record<string, string | undefined> } = {},
+) {
+  const form: FormApi<V> = createForm<V>({
+    onSubmit: () => undefined,
+    initialValues: options.initialValues as V,
+    validate: options.validate as never,
+    validateOnBlur: true,
+  });
+  const result = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Form<V> form={form} onSubmit={() => undefined}>
+        {() => <form>{children}</form>}
+      </Form>
+    </QueryClientProvider>,
+  );
+  return { ...result, form };
+}
+
+export interface StubbedCall {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+type Answer = Response | ((call: StubbedCall) => Response | Promise<Response>);
+
+// fetch answered by URL pattern; records the calls.
+export function stubApi(routes: Array<[RegExp, Answer]>) {
+  const calls: StubbedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const raw = init?.body;
+    const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    const call = { url, method, body };
+    calls.push(call);
+    const route = routes.find(([pattern]) => pattern.test(`${method} ${url}`));
+    if (!route) return Response.json({ statusCode: 404, message: `No stub for ${method} ${url}` }, { status: 404 });
+    const answer = route[1];
+    return typeof answer === 'function' ? answer(call) : answer.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function withQueryClient(children: ReactNode) {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
