@@ -750,6 +750,8 @@ export interface components {
              *     (INFO_REQUEST_INACTIVITY_TIMER_MINUTES, default 20).
              */
             inactivityMinutes?: number;
+            /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
+            customerCarePhone?: string;
         };
         /** InfoRequestRecord */
         InfoRequestRecord: {
@@ -1083,6 +1085,8 @@ export interface components {
             inactivityMinutes: number;
             /** @description Name of the operator's product shown in the page text (PRODUCT_NAME). */
             productName?: string;
+            /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
+            customerCarePhone?: string;
         };
     };
     responses: {

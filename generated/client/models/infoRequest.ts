@@ -18,4 +18,9 @@ export interface InfoRequest {
      * @minimum 1
      */
   inactivityMinutes?: number;
+  /**
+     * Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE).
+     * @maxLength 30
+     */
+  customerCarePhone?: string;
 }

@@ -13,4 +13,9 @@ export interface VerifyClaimResponse {
   inactivityMinutes: number;
   /** Name of the operator's product shown in the page text (PRODUCT_NAME). */
   productName?: string;
+  /**
+     * Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE).
+     * @maxLength 30
+     */
+  customerCarePhone?: string;
 }

@@ -108,7 +108,7 @@ describe('creating an info request', () => {
     expect(created).toMatchObject({ sectionTypeList: sections, uuid: expect.any(String), expiresAt: expect.any(String) });
     const load = await request(ctx.server.url).get(`/api/v1/claim/info-request/${token}`);
     expect(load.status).toBe(200);
-    expect(load.body).toEqual({ sectionTypeList: sections, inactivityMinutes: 20 });
+    expect(load.body).toEqual({ sectionTypeList: sections, inactivityMinutes: 20, customerCarePhone: '0333 234 5050' });
   });
 
   it.each([

@@ -77,7 +77,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
         await repository.touch(claim.id, { verified: true });
         await repository.audit(claim.id, 'claim.verified');
       }
-      return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName };
+      return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName, customerCarePhone: config.customerCarePhone };
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {

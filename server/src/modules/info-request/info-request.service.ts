@@ -61,7 +61,7 @@ export function infoRequestService({ config, em: rootEm, boss, claims }: InfoReq
       const em = fresh();
       const request = await openRequest(em, token);
       if (await infoRequestRepository(em).markOpened(request.id)) await claimRepository(em).audit(request.claim_id, 'info_request.opened');
-      return { sectionTypeList: request.section_types, inactivityMinutes: config.infoRequestInactivityMinutes };
+      return { sectionTypeList: request.section_types, inactivityMinutes: config.infoRequestInactivityMinutes, customerCarePhone: config.customerCarePhone };
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {
