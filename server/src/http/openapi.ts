@@ -69,7 +69,9 @@ export function openApiValidator({ contract, validateResponses }: ValidatorOptio
     validateRequests: { allErrors: true, coerceTypes: false },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateApiSpec: false,
-    ignorePaths: (requestPath: string) => !requestPath.startsWith('/api/'),
+    // Express routes ignore case ('/API/v1/claim' reaches the claim handler): the validator must
+    // not, or any case change of the prefix skips it. '/api' itself is validated too (a 404).
+    ignorePaths: (requestPath: string) => !/^\/api(\/|$)/i.test(requestPath),
     fileUploader: false,
     validateFormats: true,
     // 'full' checks real calendar dates: 1988-02-31 is refused, not only malformed strings.

@@ -39,15 +39,20 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
 
-  /** The open claim a link token names, its activity recorded; 404, 409 or 410 otherwise. */
+  /**
+   * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
+   * recorded once it has succeeded (`recordActivity`), so a refused request changes nothing.
+   */
   async function openClaim(em: EntityManager, token: string): Promise<ClaimRecord> {
-    const repository = claimRepository(em);
-    const claim = await repository.findByTokenHash(hashLinkToken(token));
+    const claim = await claimRepository(em).findByTokenHash(hashLinkToken(token));
     if (!claim) throw claimNotFound();
     if (claim.status === 'submitted') throw claimAlreadySubmitted();
     if (isExpired(claim, config.claimInactivityMinutes)) throw claimExpired();
-    if ((await repository.touch(claim.id)) === 0) throw claimAlreadySubmitted();
     return claim;
+  }
+
+  async function recordActivity(em: EntityManager, claimId: string): Promise<void> {
+    if ((await claimRepository(em).touch(claimId)) === 0) throw claimAlreadySubmitted();
   }
 
   const service = {
@@ -76,13 +81,18 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       if (await repository.markVerifiedOnce(claim.id)) {
         await repository.touch(claim.id, { verified: true });
         await repository.audit(claim.id, 'claim.verified');
+      } else {
+        await recordActivity(em, claim.id);
       }
       return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName, customerCarePhone: config.customerCarePhone };
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {
-      const claim = await openClaim(fresh(), token);
-      return service.identityFor(claim.id, details, null);
+      const em = fresh();
+      const claim = await openClaim(em, token);
+      const result = await service.identityFor(claim.id, details, null);
+      await recordActivity(em, claim.id);
+      return result;
     },
 
     /** Runs and records an identity check for a claim (or one of its info requests). */
@@ -135,6 +145,7 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
             storageKey,
           });
           await repository.audit(claimId, `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`);
+          if (!infoRequestId) await recordActivity(tx, claimId);
         });
       } catch (error) {
         await storage.remove(storageKey);

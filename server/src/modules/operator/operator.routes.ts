@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { ValidationFailure, type ValidationItem } from '../../http/errors.ts';
 import type { SectionType } from '../info-request/info-request.rules.ts';
 import { operatorAuth } from './operator-auth.ts';
 import type { OperatorStatus } from './operator.repository.ts';
@@ -12,12 +13,31 @@ export function operatorGate(token: string | undefined): Router {
   return router;
 }
 
+/**
+ * Page and page size as SQL can take them. The validator's type coercion turns 'Infinity' and
+ * '1e400' into Infinity and then passes them as integers within any bound, and the contract sets
+ * no maximum page: refuse what is not a safe integer, or makes an offset past one.
+ */
+function paging(req: Request): { page: number; pageSize: number } {
+  const page = Number(req.query.page ?? 1);
+  const pageSize = Number(req.query.pageSize ?? 20);
+  const problems: ValidationItem[] = [];
+  const pageSizeValid = Number.isSafeInteger(pageSize) && pageSize >= 1 && pageSize <= 100;
+  if (!pageSizeValid) problems.push({ property: 'pageSize', constraints: { maximum: 'pageSize must be an integer from 1 to 100' }, children: [] });
+  if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger((page - 1) * (pageSizeValid ? pageSize : 1))) {
+    problems.push({ property: 'page', constraints: { maximum: 'page is out of range' }, children: [] });
+  }
+  if (problems.length) throw new ValidationFailure(problems);
+  return { page, pageSize };
+}
+
 export function operatorRoutes(operator: OperatorService): Router {
   const router = Router();
 
   router.get('/api/v1/operator/claims', async (req, res) => {
     const status = req.query.status as OperatorStatus | undefined;
-    res.json(await operator.list(status, Number(req.query.page ?? 1), Number(req.query.pageSize ?? 20)));
+    const { page, pageSize } = paging(req);
+    res.json(await operator.list(status, page, pageSize));
   });
 
   router.get('/api/v1/operator/claims/:claimHashid', async (req, res) => {
