@@ -15,6 +15,7 @@ status?: ClaimStatusFilterParameter;
 /**
  * Page number, from 1.
  * @minimum 1
+ * @maximum 100000
  */
 page?: PageParameter;
 /**
