@@ -27,6 +27,12 @@ describe('address routes on the real server, local provider (the default)', () =
     expect(retrieved.body.Items[0]).toMatchObject({ Line1: '10 Downing Street', City: 'London', PostalCode: 'SW1A 2AA' });
   });
 
+  it("when the browser form-encodes the search ('+' for a space, a raw comma), then it is understood", async () => {
+    const res = await request(server.url).get('/api/address/find?Text=10+downing+stret&Countries=GB,IM');
+    expect(res.status).toBe(200);
+    expect(res.body.Items[0]).toMatchObject({ Text: '10 Downing Street' });
+  });
+
   it('when a search is logged, then neither its text nor the chosen address appears in the logs', async () => {
     await request(server.url).get('/api/address/find').query({ Text: SEARCH });
     await request(server.url).get('/api/address/find').query({ Text: 'SW1A 2AA' });

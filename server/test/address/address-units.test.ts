@@ -3,7 +3,7 @@ import { addressBarcode, deliveryPointSuffix, dpsCodeFromBarcode, rm4sccCheckCha
 import { parseAddressId, parseContainerId, postcodeContainerId } from '../../src/modules/address/container-id.ts';
 import { highlightMatches } from '../../src/modules/address/highlight.ts';
 import { postcodePrefix } from '../../src/modules/address/postcode.ts';
-import { buildMatchers, queryTokens, strictTsquery, tsquery } from '../../src/modules/address/query-terms.ts';
+import { buildMatchers, canMatchPremise, queryTokens, strictTsquery, tsquery, type VocabularyAnswer } from '../../src/modules/address/query-terms.ts';
 
 describe('postcode searches', () => {
   it.each([
@@ -65,30 +65,47 @@ describe('Ids', () => {
 });
 
 describe('query terms and highlights', () => {
-  const known = new Map([
-    [1, { known: true, similar: [] }],
-    [2, { known: false, similar: ['street', 'stretton'] }],
-  ]);
+  const word = (premise = false) => ({ known: true, premise, similar: [] });
+  const answers = (entries: Record<string, VocabularyAnswer>) => new Map(Object.entries(entries));
 
-  it('when a word is misspelt, then its nearest words stand in for it and the typed words rank first', () => {
-    const matchers = buildMatchers(queryTokens('10 downing stret'), known)!;
+  it('when a word is misspelt, then its nearest words stand in for it', () => {
+    const matchers = buildMatchers(
+      queryTokens('10 downing stret'),
+      answers({ downing: word(), 'stret*': { known: false, premise: false, similar: [{ term: 'street', premise: false }, { term: 'stretton', premise: false }] } }),
+    )!;
     expect(tsquery(matchers)).toBe("('10') & ('downing') & ('street' | 'stretton')");
-    expect(strictTsquery(matchers, false)).toBe("('10') & ('downing') & ('street' | 'stretton')");
-    expect(tsquery(buildMatchers(queryTokens('10 downing st'), new Map([[1, { known: true, similar: [] }], [2, { known: true, similar: [] }]]))!)).toBe(
-      "('10') & ('downing') & ('st':* | 'street')",
-    );
+  });
+
+  it('when the last word is a known abbreviation, then its expansion is an alternative and the typed form ranks first', () => {
+    const matchers = buildMatchers(queryTokens('10 downing st'), answers({ downing: word(), 'st*': word(), street: word() }))!;
+    expect(tsquery(matchers)).toBe("('10') & ('downing') & ('st':* | 'street')");
+    expect(strictTsquery(matchers, true)).toBe("('10') & ('downing') & ('st' | 'street')");
+  });
+
+  it('when a postcode is typed with its space among other words, then it is one compact word', () => {
+    expect(queryTokens('downing sw1a 2a').map((token) => [token.text, token.prefix])).toEqual([
+      ['downing', false],
+      ['sw1a2a', true],
+    ]);
+    expect(queryTokens('flat 2 11 athol').map((token) => token.text)).toEqual(['flat', '2', '11', 'athol']);
   });
 
   it('when a word matches nothing at all, then it is dropped rather than failing the search', () => {
-    const matchers = buildMatchers(queryTokens('downing qqqq'), new Map([[0, { known: true, similar: [] }], [1, { known: false, similar: [] }]]))!;
+    const matchers = buildMatchers(queryTokens('downing qqqq'), answers({ downing: word(), 'qqqq*': { known: false, premise: false, similar: [] } }))!;
     expect(matchers).toHaveLength(1);
   });
 
+  it('when every word can only name streets and places, then no address search is needed', () => {
+    expect(canMatchPremise(buildMatchers(queryTokens('church road'), answers({ church: word(), 'road*': word() }))!)).toBe(false);
+    expect(canMatchPremise(buildMatchers(queryTokens('victoria house'), answers({ victoria: word(true), 'house*': word(true) }))!)).toBe(true);
+    expect(canMatchPremise(buildMatchers(queryTokens('church road 1'), answers({ church: word(), road: word() }))!)).toBe(true);
+  });
+
   it('when ranges are marked, then whole words for exact or corrected matches and the typed part for a prefix', () => {
-    const matchers = buildMatchers(queryTokens('10 downing str'), new Map([[1, { known: true, similar: [] }], [2, { known: true, similar: [] }]]))!;
+    const matchers = buildMatchers(queryTokens('10 downing str'), answers({ downing: word(), 'str*': word() }))!;
     expect(highlightMatches('10 Downing Street', 'London, SW1A 2AA', matchers)).toBe('0-2,3-10,11-14;');
-    const postcode = buildMatchers(queryTokens('sw1a2aa '), new Map())!;
-    expect(highlightMatches('10 Downing Street', 'London, SW1A 2AA', postcode)).toBe(';8-12,13-16');
-    expect(highlightMatches('Flat 2', 'Douglas', [[{ term: 'zzz', prefix: false, corrected: false }]])).toBe('');
+    const postcode = buildMatchers(queryTokens('downing sw1a 2aa '), answers({ downing: word() }))!;
+    expect(highlightMatches('10 Downing Street', 'London, SW1A 2AA', postcode)).toBe('3-10;8-12,13-16');
+    expect(highlightMatches('Flat 2', 'Douglas', [[{ term: 'zzz', prefix: false, corrected: false, premise: false }]])).toBe('');
   });
 });

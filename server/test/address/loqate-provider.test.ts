@@ -9,7 +9,8 @@ import { startFakeLoqate, type FakeLoqate } from './support/fake-loqate.ts';
 import { describeAddressProvider } from './support/provider-suite.ts';
 
 const API_KEY = 'AA11-BB22-CC33-DD44';
-const TEST_TIMEOUT_MS = 400;
+// Well above a search of the backing index even while another test file briefly locks it.
+const TEST_TIMEOUT_MS = 2_000;
 
 async function loqateBehindFake(apiKey = API_KEY): Promise<{ index: SeededIndex; fake: FakeLoqate; app: AddressApp; close(): Promise<void> }> {
   const index = await openSeededIndex();
@@ -33,6 +34,7 @@ describeAddressProvider('loqate (against a fake Loqate)', async () => {
     url: app.url,
     slowDown: async () => {
       fake.mode = 'slow';
+      fake.slowMs = TEST_TIMEOUT_MS * 2;
       return async () => {
         fake.mode = 'normal';
       };

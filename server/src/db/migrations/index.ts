@@ -1,17 +1,17 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Initial } from './Migration20261122000000Initial.ts';
 import { Migration20261122010000Claims } from './Migration20261122010000Claims.ts';
-import { Migration20261122020000InfoRequests } from './Migration20261122020000InfoRequests.ts';
-import { Migration20261122030000FileSanitizing } from './Migration20261122030000FileSanitizing.ts';
 import { Migration20261122015000Address } from './Migration20261122015000Address.ts';
 import { Migration20261122015100AddressSearch } from './Migration20261122015100AddressSearch.ts';
+import { Migration20261122020000InfoRequests } from './Migration20261122020000InfoRequests.ts';
+import { Migration20261122030000FileSanitizing } from './Migration20261122030000FileSanitizing.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Initial', class: Migration20261122000000Initial },
   { name: 'Migration20261122010000Claims', class: Migration20261122010000Claims },
-  { name: 'Migration20261122020000InfoRequests', class: Migration20261122020000InfoRequests },
-  { name: 'Migration20261122030000FileSanitizing', class: Migration20261122030000FileSanitizing },
   { name: 'Migration20261122015000Address', class: Migration20261122015000Address },
   { name: 'Migration20261122015100AddressSearch', class: Migration20261122015100AddressSearch },
+  { name: 'Migration20261122020000InfoRequests', class: Migration20261122020000InfoRequests },
+  { name: 'Migration20261122030000FileSanitizing', class: Migration20261122030000FileSanitizing },
 ];

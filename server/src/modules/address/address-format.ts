@@ -72,9 +72,11 @@ export function buildingWords(address: AddressParts): string[] {
   return [...streetWords(address), ...words(`${address.buildingName} ${address.buildingNumber}`)];
 }
 
-/** Everything an address is found by, including the postcode in both its spaced and compact forms. */
+/** Everything an address is found by: premise, street, places, district and compact postcode. */
 export function searchTerms(address: AddressParts): string[] {
-  const all = [...buildingWords(address), ...words(address.subBuilding), ...words(address.postcode), compactPostcode(address.postcode).toLowerCase()];
+  // The inward code only as part of the compact postcode: alone it would be thousands of
+  // distinct words ('2aa', '2ab', ...) that every number typed as a prefix would have to visit.
+  const all = [...buildingWords(address), ...words(address.subBuilding), compactPostcode(address.postcode).toLowerCase()];
   return [...new Set(all)];
 }
 

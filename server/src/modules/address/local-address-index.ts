@@ -2,12 +2,13 @@ import type { Pool, PoolClient } from 'pg';
 import type { AddressParts } from './address-format.ts';
 import type { Container, Country } from './container-id.ts';
 import type { PostcodePrefix } from './postcode.ts';
-import type { QueryToken, VocabularyAnswer } from './query-terms.ts';
-import { MIN_CORRECTABLE_LENGTH } from './query-terms.ts';
+import { lookupKey, MIN_CORRECTABLE_LENGTH, type Lookup, type VocabularyAnswer } from './query-terms.ts';
 
 /** The queries of the local address index; plain rows out, no ORM entities. */
 
 export interface AddressRow extends AddressParts {
+  /** How strictly the row matched (2 exact, 1 typed prefixes, 0 only through corrections); searches only. */
+  tier?: number;
   findText: string;
   findDescription: string;
   streetKey: string;
@@ -51,7 +52,7 @@ const TIER = `(terms @@ $2::tsquery)::int * 2 + (terms @@ $3::tsquery)::int`;
 
 // Broad searches ('1', 'london') match tens of thousands of rows: rank a bounded window of them
 // (in delivery order) so the cost stays flat instead of sorting every match.
-const CANDIDATE_WINDOW = 2000;
+const CANDIDATE_WINDOW = 1000;
 
 /** Queries run in one read-only transaction under a statement timeout (answered as error 1004). */
 export class LocalAddressIndex {
@@ -93,29 +94,48 @@ export class IndexReader {
     this.#client = client;
   }
 
-  async #rows<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    // Named statements are prepared once per connection and keep their plan.
-    return (await this.#client.query({ name, text, values })).rows as T[];
+  /**
+   * Named statements are prepared once per connection and soon run a generic plan; searches by
+   * words pass no name, so each is planned for its own tsquery (a generic plan of those was about
+   * three times slower: it cannot tell 'flat' from 'downing').
+   */
+  async #rows<T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+    return (await this.#client.query(name ? { name, text, values } : { text, values })).rows as T[];
   }
 
-  /** For each token: whether the index knows it (or, while typing, a word starting with it), and its nearest words. */
-  async vocabulary(tokens: QueryToken[]): Promise<Map<number, VocabularyAnswer>> {
-    const rows = await this.#rows<{ i: number; known: boolean; similar: string[]; started: string[] }>(
+  /** For each lookup: whether the vocabulary knows it (and as a premise word), else its nearest words. */
+  async vocabulary(lookups: Lookup[]): Promise<Map<string, VocabularyAnswer>> {
+    const rows = await this.#rows<{ i: number } & VocabularyAnswer>(
       'address-vocabulary',
-      `select t.i::int - 1 as i,
-         exists (select 1 from address_term a where a.term >= t.tok and a.term < t.tok || '{' and (t.prefix or a.term = t.tok)) as known,
-         array(select s.term from address_term s where length(t.tok) >= $3 and s.term % t.tok order by s.term <-> t.tok, s.term limit 3) as similar,
-         array(select s.term from address_term s where t.prefix and length(t.tok) >= $3 and t.tok <% s.term order by t.tok <<-> s.term, s.term limit 3) as started
-       from unnest($1::text[], $2::bool[]) with ordinality as t(tok, prefix, i)`,
-      [tokens.map((token) => token.text), tokens.map((token) => token.prefix), MIN_CORRECTABLE_LENGTH],
+      // The nearest words are only looked for (a correlated subquery, run lazily) when the word is unknown.
+      `select t.i::int - 1 as i, coalesce(hit.known, false) as known, coalesce(hit.premise, false) as premise,
+         case when hit.known then '[]'::json else coalesce((select json_agg(json_build_object('term', n.term, 'premise', n.premise) order by n.rank) from (
+           (select s.term, s.premise, 1 as rank from address_term s
+             where t.prefix and length(t.tok) >= $3 and t.tok <% s.term order by t.tok <<-> s.term, s.term limit 2)
+           union all
+           (select s.term, s.premise, 2 as rank from address_term s
+             where length(t.tok) >= $3 and s.term % t.tok order by s.term <-> t.tok, s.term limit 3)
+         ) as n), '[]') end as similar
+       from unnest($1::text[], $2::bool[]) with ordinality as t(tok, prefix, i)
+       left join lateral (
+         select true as known, bool_or(a.premise) as premise from address_term a
+         where a.term >= t.tok and a.term < t.tok || '{' and (t.prefix or a.term = t.tok)
+         having count(*) > 0
+       ) as hit on true`,
+      [lookups.map((lookup) => lookup.term), lookups.map((lookup) => lookup.prefix), MIN_CORRECTABLE_LENGTH],
     );
-    return new Map(rows.map((row) => [row.i, { known: row.known, similar: [...new Set([...row.started, ...row.similar])].slice(0, 4) }]));
+    return new Map(
+      rows.map((row) => {
+        const unique = [...new Map(row.similar.map((similar) => [similar.term, similar])).values()];
+        return [lookupKey(lookups[row.i]!), { known: row.known, premise: row.premise, similar: unique.slice(0, 4) }];
+      }),
+    );
   }
 
   /** Streets whose own words (street, locality, town, district) match every token. */
   async streets(search: RankedQuery, limit: number): Promise<StreetRow[]> {
     return this.#rows<StreetRow>(
-      'address-streets',
+      undefined,
       `select street_key as "streetKey", country, street, locality, town, outward, address_count as "addressCount"
        from address_street
        where terms @@ $1::tsquery and country = any($4::text[])
@@ -128,13 +148,15 @@ export class IndexReader {
   /** Addresses matching every token, best tier first, leaving out streets already offered as containers. */
   async addresses(search: RankedQuery, excludedStreets: string[], limit: number): Promise<AddressRow[]> {
     return this.#rows<AddressRow>(
-      'address-addresses',
-      `select ${ADDRESS_COLUMNS} from (
-         select * from address
-         where terms @@ $1::tsquery and country = any($4::text[]) and street_key <> all($5::text[])
-         limit ${CANDIDATE_WINDOW}
+      undefined,
+      `select ${ADDRESS_COLUMNS}, tier from (
+         select *, ${TIER} as tier from (
+           select * from address
+           where terms @@ $1::tsquery and country = any($4::text[]) and street_key <> all($5::text[])
+           limit ${CANDIDATE_WINDOW}
+         ) as window_rows
        ) as candidate
-       order by ${TIER} desc, udprn
+       order by tier desc, udprn
        limit $6`,
       [search.query, search.exact, search.strict, search.countries, excludedStreets, limit],
     );
@@ -145,11 +167,9 @@ export class IndexReader {
     // A range instead of LIKE so the b-tree (C collation) serves it with a bound parameter too.
     return this.#rows<PostcodeRow>(
       `address-postcodes-${prefix.column}`,
-      `select postcode, min(country) as country, count(*)::int as "addressCount",
-         (array_agg(street order by udprn))[1] as street, (array_agg(town order by udprn))[1] as town
-       from address
+      `select postcode, country, street, town, address_count as "addressCount"
+       from address_postcode
        where ${prefix.column} >= $1 and ${prefix.column} < $1 || '~' and country = any($2::text[])
-       group by postcode
        order by (split_part(postcode, ' ', 1) = $3) desc, postcode
        limit $4`,
       [prefix.prefix, countries, prefix.outward ?? '', limit],

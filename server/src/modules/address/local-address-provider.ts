@@ -12,10 +12,11 @@ import {
 import type { AddressProvider, FindItem, FindRequest, FindResponse, RetrieveItem, RetrieveResponse } from './address-provider.ts';
 import { keyContainerId, parseAddressId, parseContainerId, postcodeContainerId, type Country } from './container-id.ts';
 import { highlight, highlightMatches } from './highlight.ts';
+import { words } from './search-text.ts';
 import type { AddressRow, IndexReader, LocalAddressIndex, PostcodeRow, StreetRow } from './local-address-index.ts';
 import { containerInvalid, errorAnswer, findTextRequired, requestTimedOut, retrieveIdInvalid } from './loqate-errors.ts';
 import { postcodePrefix, type PostcodePrefix } from './postcode.ts';
-import { buildMatchers, matchesAll, needsVocabulary, queryTokens, strictTsquery, tsquery, type Matchers } from './query-terms.ts';
+import { buildMatchers, canMatchPremise, matchesAll, queryTokens, strictTsquery, tsquery, vocabularyLookups, type Matchers } from './query-terms.ts';
 
 /** Suggestions per search, as Loqate's default. */
 export const FIND_LIMIT = 10;
@@ -116,6 +117,29 @@ function retrieveItem(row: AddressRow): RetrieveItem {
   };
 }
 
+/** The longest run of search words matching consecutive words of the text, in the order typed. */
+function typedRun(text: string, matchers: Matchers): number {
+  const textWords = words(text);
+  const hits = (word: string, index: number): boolean =>
+    matchers[index]!.some((alternative) => (alternative.prefix ? word.startsWith(alternative.term) : word === alternative.term));
+  let best = 0;
+  for (let start = 0; start < textWords.length; start++) {
+    let run = 0;
+    while (run < matchers.length && start + run < textWords.length && hits(textWords[start + run]!, run)) run++;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+/**
+ * Within a tier, addresses whose text reads like what was typed come first: 'victoria house'
+ * puts Victoria House before Beech House, Victoria Hill. Stable, so delivery order breaks ties.
+ */
+function inTypedOrder(rows: AddressRow[], matchers: Matchers): AddressRow[] {
+  const runs = new Map(rows.map((row) => [row, typedRun(row.findText, matchers)]));
+  return [...rows].sort((a, b) => (b.tier ?? 0) - (a.tier ?? 0) || runs.get(b)! - runs.get(a)!);
+}
+
 /** PostgreSQL cancelled the statement: our statement_timeout fired. */
 function timedOut(error: unknown): boolean {
   return (error as { code?: unknown })?.code === '57014';
@@ -183,18 +207,18 @@ export class LocalAddressProvider implements AddressProvider {
       if (postcodes.length > 0) return postcodes.map((row) => postcodeItem(row, prefix));
     }
     const tokens = queryTokens(text);
-    const asked = tokens.filter(needsVocabulary);
-    const vocabulary = asked.length > 0 ? await reader.vocabulary(tokens) : new Map();
-    const matchers = buildMatchers(tokens, vocabulary);
+    const lookups = vocabularyLookups(tokens);
+    const answers = lookups.length > 0 ? await reader.vocabulary(lookups) : new Map();
+    const matchers = buildMatchers(tokens, answers);
     if (!matchers) return [];
     const search = { query: tsquery(matchers), exact: strictTsquery(matchers, true), strict: strictTsquery(matchers, false), countries };
 
     const streets = await reader.streets(search, FIND_LIMIT);
     const items = streets.map((row) => streetItem(row, matchers));
-    if (items.length >= FIND_LIMIT) return items;
+    if (items.length >= FIND_LIMIT || !canMatchPremise(matchers)) return items;
 
     // Enough rows to fill the page even when many are flats folded into one building container.
-    const rows = await reader.addresses(search, streets.map((row) => row.streetKey), FIND_LIMIT * 10);
+    const rows = inTypedOrder(await reader.addresses(search, streets.map((row) => row.streetKey), FIND_LIMIT * 10), matchers);
     const buildings = new Set<string>();
     for (const row of rows) {
       if (items.length >= FIND_LIMIT) break;

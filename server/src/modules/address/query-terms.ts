@@ -14,6 +14,8 @@ export interface Alternative {
   prefix: boolean;
   /** Came from typo correction rather than from what was typed. */
   corrected: boolean;
+  /** May match a word of a premise (building name, flat, number, postcode unit), not only a street's. */
+  premise: boolean;
 }
 
 /** The search as a conjunction: every token must match one of its alternatives. */
@@ -47,26 +49,63 @@ const ABBREVIATIONS: Record<string, string[]> = {
   apt: ['flat', 'apartments'],
 };
 
+const OUTWARD = /^[a-z]{1,2}\d[a-z\d]?$/;
+const INWARD_START = /^\d[a-z]{0,2}$/;
+
+/**
+ * The words of the search, the last one (unless a number) a prefix while still being typed. A postcode typed with
+ * its space ('sw1a 2aa', or 'sw1a 2' as the last words) becomes one compact word: the index holds
+ * postcodes compact, so an inward code never matches on its own.
+ */
 export function queryTokens(text: string): QueryToken[] {
-  const tokens = words(text).slice(0, MAX_TOKENS);
+  const raw = words(text);
   const stillTyping = !/\s$/.test(text);
-  return tokens.map((token, index) => ({
-    text: token,
-    prefix: stillTyping && index === tokens.length - 1,
-    literal: /\d/.test(token),
-  }));
+  const tokens: QueryToken[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const last = i === raw.length - 1;
+    const next = raw[i + 1];
+    if (next !== undefined && OUTWARD.test(raw[i]!) && INWARD_START.test(next) && (next.length === 3 || i + 1 === raw.length - 1)) {
+      tokens.push({ text: raw[i]! + next, prefix: stillTyping && i + 1 === raw.length - 1, literal: true });
+      i++;
+      continue;
+    }
+    // A number is a house or flat number: matched whole, as typed. As a prefix, '1' would visit
+    // every number from 1 to 199 on the way, the costliest search there is for little gain.
+    const number = /^\d+$/.test(raw[i]!);
+    tokens.push({ text: raw[i]!, prefix: stillTyping && last && !number, literal: /\d/.test(raw[i]!) });
+  }
+  return tokens.slice(0, MAX_TOKENS);
 }
 
-/** Tokens whose existence (and, failing that, nearest words) are looked up in the vocabulary. */
-export function needsVocabulary(token: QueryToken): boolean {
-  return !token.literal;
+/** A word to look up in the index's vocabulary: exactly, or (while typing) as the start of one. */
+export interface Lookup {
+  term: string;
+  prefix: boolean;
 }
 
 export interface VocabularyAnswer {
-  /** The token is a word of the index, or (while typing) the start of one. */
+  /** The vocabulary holds the word (or, for a prefix, a word starting with it). */
   known: boolean;
-  /** The nearest words of the index by trigram similarity, best first. */
-  similar: string[];
+  /** One of those words names part of a premise. */
+  premise: boolean;
+  /** The nearest words by trigram similarity, best first. */
+  similar: Array<{ term: string; premise: boolean }>;
+}
+
+export function lookupKey(lookup: Lookup): string {
+  return lookup.prefix ? `${lookup.term}*` : lookup.term;
+}
+
+/** What the vocabulary is asked: each word typed, and the expansions of its abbreviations. */
+export function vocabularyLookups(tokens: QueryToken[]): Lookup[] {
+  const lookups = new Map<string, Lookup>();
+  for (const token of tokens) {
+    if (token.literal) continue;
+    const typed = { term: token.text, prefix: token.prefix };
+    lookups.set(lookupKey(typed), typed);
+    for (const term of ABBREVIATIONS[token.text] ?? []) lookups.set(term, { term, prefix: false });
+  }
+  return [...lookups.values()];
 }
 
 /**
@@ -74,19 +113,34 @@ export interface VocabularyAnswer {
  * else its nearest words (typo tolerance). A word that matches nothing at all is dropped rather
  * than failing the whole search. Undefined when nothing searchable is left.
  */
-export function buildMatchers(tokens: QueryToken[], vocabulary: Map<number, VocabularyAnswer>): Matchers | undefined {
+export function buildMatchers(tokens: QueryToken[], answers: Map<string, VocabularyAnswer>): Matchers | undefined {
   const matchers: Matchers = [];
-  tokens.forEach((token, index) => {
+  for (const token of tokens) {
     const alternatives: Alternative[] = [];
-    const answer = vocabulary.get(index);
-    if (token.literal || answer?.known) alternatives.push({ term: token.text, prefix: token.prefix, corrected: false });
-    for (const expansion of ABBREVIATIONS[token.text] ?? []) alternatives.push({ term: expansion, prefix: false, corrected: false });
-    if (!token.literal && !answer?.known) {
-      for (const term of answer?.similar ?? []) alternatives.push({ term, prefix: false, corrected: true });
+    if (token.literal) {
+      alternatives.push({ term: token.text, prefix: token.prefix, corrected: false, premise: true });
+    } else {
+      const answer = answers.get(lookupKey({ term: token.text, prefix: token.prefix }));
+      if (answer?.known) alternatives.push({ term: token.text, prefix: token.prefix, corrected: false, premise: answer.premise });
+      for (const term of ABBREVIATIONS[token.text] ?? []) {
+        const expansion = answers.get(term);
+        if (expansion?.known) alternatives.push({ term, prefix: false, corrected: false, premise: expansion.premise });
+      }
+      if (!answer?.known) {
+        for (const similar of answer?.similar ?? []) alternatives.push({ term: similar.term, prefix: false, corrected: true, premise: similar.premise });
+      }
     }
     if (alternatives.length > 0) matchers.push(alternatives);
-  });
+  }
   return matchers.length > 0 ? matchers : undefined;
+}
+
+/**
+ * False when every word can only match streets, localities and towns: then the street containers
+ * already hold every matching address and searching addresses would find nothing new.
+ */
+export function canMatchPremise(matchers: Matchers): boolean {
+  return matchers.some((alternatives) => alternatives.some((alternative) => alternative.premise));
 }
 
 function lexeme(alternative: Alternative): string {
@@ -101,7 +155,7 @@ export function tsquery(matchers: Matchers): string {
 
 /**
  * The same query with no typo corrections and, when `exact`, no prefixes either: rows matching it
- * rank first ('1' before '10' when the user typed '1'; 'Street' before 'Stretton' for 'stre').
+ * rank first: with 'elm' still being typed, Elm Grove before Elmfield Road; typed words before corrections.
  * A token whose only alternatives are corrections keeps them, so the tiers still separate rows.
  */
 export function strictTsquery(matchers: Matchers, exact: boolean): string {

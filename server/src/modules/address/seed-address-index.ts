@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { findDescription, findText, searchTerms, streetWords } from './address-format.ts';
 import { DATASET_VERSION, generateAddresses, type AddressRecord } from './dataset/generate-addresses.ts';
 import { compactPostcode } from './postcode.ts';
+import { words } from './search-text.ts';
 
 // Any constant shared by every process of the service: serialises seeding across processes.
 const SEED_LOCK_KEY = 0x4144_4452; // 'ADDR'
@@ -63,10 +64,38 @@ async function insertStreets(client: PoolClient, addresses: AddressRecord[]): Pr
   );
 }
 
-/** The distinct alphabetic words of the index, for typo tolerance. */
-function vocabulary(addresses: AddressRecord[]): string[] {
-  const terms = new Set<string>();
-  for (const address of addresses) for (const term of searchTerms(address)) if (/^[a-z]+$/.test(term)) terms.add(term);
+/** One row per postcode unit: its first street and town, and how many delivery points it has. */
+async function insertPostcodes(client: PoolClient, addresses: AddressRecord[]): Promise<void> {
+  const postcodes = new Map<string, { first: AddressRecord; count: number }>();
+  for (const address of addresses) {
+    const entry = postcodes.get(address.postcode);
+    if (entry) entry.count++;
+    else postcodes.set(address.postcode, { first: address, count: 1 });
+  }
+  const rows = [...postcodes.values()];
+  await client.query(
+    `insert into address_postcode (postcode, postcode_key, country, street, town, address_count)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])`,
+    [
+      rows.map(({ first }) => first.postcode),
+      rows.map(({ first }) => compactPostcode(first.postcode)),
+      rows.map(({ first }) => first.country),
+      rows.map(({ first }) => first.street),
+      rows.map(({ first }) => first.town),
+      rows.map(({ count }) => count),
+    ],
+  );
+}
+
+/** The distinct alphabetic words of the index, each marked when it names part of a premise (a building, a flat). */
+function vocabulary(addresses: AddressRecord[]): Array<[string, boolean]> {
+  const terms = new Map<string, boolean>();
+  for (const address of addresses) {
+    const premise = new Set(words(`${address.buildingName} ${address.subBuilding}`));
+    for (const term of searchTerms(address)) {
+      if (/^[a-z]+$/.test(term)) terms.set(term, (terms.get(term) ?? false) || premise.has(term));
+    }
+  }
   return [...terms];
 }
 
@@ -131,10 +160,12 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
     }
     logger.info({ dataset: DATASET_VERSION }, 'address index: seeding the local address set');
     const addresses = generateAddresses();
-    await client.query('truncate address, address_street, address_term');
+    await client.query('truncate address, address_street, address_postcode, address_term');
     await copyAddresses(client, addresses);
     await insertStreets(client, addresses);
-    await client.query('insert into address_term (term) select unnest($1::text[])', [vocabulary(addresses)]);
+    await insertPostcodes(client, addresses);
+    const terms = vocabulary(addresses);
+    await client.query('insert into address_term (term, premise) select * from unnest($1::text[], $2::bool[])', [terms.map(([term]) => term), terms.map(([, premise]) => premise)]);
     await client.query(
       `insert into address_index_state (id, dataset, address_count, seeded_at) values (1, $1, $2, now())
        on conflict (id) do update set dataset = excluded.dataset, address_count = excluded.address_count, seeded_at = now()`,
@@ -142,6 +173,7 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
     );
     await client.query('analyze address');
     await client.query('analyze address_street');
+    await client.query('analyze address_postcode');
     await client.query('analyze address_term');
     await client.query('commit');
     const milliseconds = Math.round(performance.now() - started);

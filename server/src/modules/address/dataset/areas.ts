@@ -19,9 +19,25 @@ export interface Area {
   flavour?: 'scotland' | 'wales' | 'manx';
   /** Relative size of the district (1 = the default number of delivery points). */
   size?: number;
-  /** Streets whose first postcode units are fixed (the contract's examples must exist). */
-  pinned?: Record<string, string[]>;
+  /** Streets that start with fixed delivery points in a fixed unit: the contract's examples and the tests rely on them. */
+  fixed?: Record<string, FixedStart>;
 }
+
+export interface FixedPremise {
+  subBuilding: string;
+  buildingName: string;
+  buildingNumber: string;
+}
+
+export interface FixedStart {
+  unit: string;
+  locality?: string;
+  premises: FixedPremise[];
+}
+
+const house = (buildingNumber: string): FixedPremise => ({ subBuilding: '', buildingName: '', buildingNumber });
+const flats = (count: number, buildingNumber: string, buildingName = ''): FixedPremise[] =>
+  Array.from({ length: count }, (_, i) => ({ subBuilding: `Flat ${i + 1}`, buildingName, buildingNumber }));
 
 const london = (outward: string, localities: string[], streets: string[], size = 1): Area => ({
   outward,
@@ -75,7 +91,9 @@ export const areas: Area[] = [
   gb('B13', 'Birmingham', 'West Midlands', ['Moseley'], ['Alcester Road', 'Wake Green Road', 'Oxford Road', 'Salisbury Road', 'Woodbridge Road']),
   gb('B15', 'Birmingham', 'West Midlands', ['Edgbaston'], ['Harborne Road', 'Calthorpe Road', 'Hagley Road', 'Wellington Road', 'Priory Road']),
   gb('LS1', 'Leeds', 'West Yorkshire', [''], ['Briggate', 'Boar Lane', 'The Headrow', 'Park Row', 'Vicar Lane', 'Call Lane']),
-  { ...gb('LS6', 'Leeds', 'West Yorkshire', ['Headingley', 'Hyde Park'], ['Elm Grove', 'Otley Road', 'Cardigan Road', 'North Lane', 'Shaw Lane', 'Ash Road']), pinned: { 'Elm Grove': ['2AB'] } },
+  { ...gb('LS6', 'Leeds', 'West Yorkshire', ['Headingley', 'Hyde Park'], ['Elm Grove', 'Otley Road', 'Cardigan Road', 'North Lane', 'Shaw Lane', 'Ash Road']), fixed: {
+    'Elm Grove': { unit: '2AB', locality: 'Headingley', premises: [house('10'), house('12'), house('14'), ...flats(3, '16'), ...flats(8, '', 'Kensington Court')] },
+  } },
   gb('LS8', 'Leeds', 'West Yorkshire', ['Roundhay', 'Chapel Allerton'], ['Street Lane', 'Roundhay Road', 'Harehills Lane', 'Lidgett Lane']),
   gb('LS11', 'Leeds', 'West Yorkshire', ['Beeston', 'Holbeck'], ['Dewsbury Road', 'Beeston Road', 'Tempest Road', 'Cross Flatts Avenue']),
   gb('EH1', 'Edinburgh', 'Midlothian', [''], ['Princes Street', 'Cockburn Street', 'Victoria Street', 'High Street', 'Market Street', 'Grassmarket'], 'scotland'),
@@ -142,7 +160,9 @@ export const areas: Area[] = [
   gb('GU1', 'Guildford', 'Surrey', [''], ['High Street', 'Quarry Street', 'Epsom Road', 'Sydenham Road']),
   gb('SY1', 'Shrewsbury', 'Shropshire', [''], ['Wyle Cop', 'Mardol', 'Castle Street', 'Pride Hill']),
   gb('WR1', 'Worcester', 'Worcestershire', [''], ['Foregate Street', 'The Tything', 'Friar Street', 'New Street']),
-  { ...manx('IM1', 'Douglas', [''], ['Athol Street', 'Prospect Hill', 'Victoria Street', 'Bucks Road', 'Finch Road', 'Strand Street', 'Duke Street', 'Loch Promenade']), pinned: { 'Athol Street': ['1JE'] } },
+  { ...manx('IM1', 'Douglas', [''], ['Athol Street', 'Prospect Hill', 'Victoria Street', 'Bucks Road', 'Finch Road', 'Strand Street', 'Duke Street', 'Loch Promenade']), fixed: {
+    'Athol Street': { unit: '1JE', premises: [house('9'), ...flats(4, '11'), house('13'), house('15')] },
+  } },
   manx('IM2', 'Douglas', ['', 'Willaston'], ['Ballaquayle Road', 'Woodbourne Road', 'Glencrutchery Road', 'Ballanard Road', 'Cronkbourne Road']),
   manx('IM3', 'Douglas', ['Onchan'], ['Main Road', 'Royal Avenue', 'Birch Hill Road', 'Signpost Road', 'Church Road']),
   manx('IM4', 'Isle of Man', ['Laxey', 'Union Mills', 'Foxdale', 'St Johns', 'Crosby'], ['New Road', 'Glen Road', 'Mines Road', 'Main Road']),
@@ -153,8 +173,8 @@ export const areas: Area[] = [
   manx('IM9', 'Castletown', ['', 'Ballasalla', 'Port Erin', 'Port St Mary', 'Colby'], ['Malew Street', 'Arbory Street', 'Station Road', 'Bay View Road', 'The Promenade']),
 ];
 
-/** Units the generator must not hand out at random: fixed addresses (Downing Street) and pinned streets. */
+/** Units the generator must not hand out at random: Downing Street's and the fixed streets'. */
 export function reservedUnits(area: Area): string[] {
-  const fixed = area.outward === 'SW1A' ? ['2AA', '2AB'] : [];
-  return [...fixed, ...Object.values(area.pinned ?? {}).flat()];
+  const downingStreet = area.outward === 'SW1A' ? ['2AA', '2AB'] : [];
+  return [...downingStreet, ...Object.values(area.fixed ?? {}).map((start) => start.unit)];
 }

@@ -8,7 +8,9 @@ import { createPrng, seedFrom, type Prng } from './prng.ts';
  * The deterministic UK + Isle of Man address set of the local provider. Changing anything here
  * changes the data: bump DATASET_VERSION so running servers re-seed their index.
  */
-export const DATASET_VERSION = 'generated-2026-11-22.2';
+export const DATASET_VERSION = 'generated-2026-11-22.5';
+/** Kept apart from the version so a schema-only bump reloads the same addresses. */
+const DATASET_SEED = 'uk-im-addresses-1';
 const DELIVERY_POINTS_PER_DISTRICT = 1300;
 const FIRST_UDPRN = 10_000_001;
 
@@ -81,11 +83,11 @@ function streetNamer(area: Area, rng: Prng): () => string {
 }
 
 /** The buildings of one street: houses, houses split into flats, named blocks and named houses. */
-function streetPremises(street: string, rural: boolean, rng: Prng): Premise[] {
+function streetPremises(street: string, rural: boolean, rng: Prng, firstNumber: number, takenNames: string[]): Premise[] {
   const premises: Premise[] = [];
-  const blockNames = new Set<string>();
+  const blockNames = new Set<string>(takenNames);
   const buildings = rng.int(6, 60);
-  for (let n = 1; n <= buildings; n++) {
+  for (let n = firstNumber; n < firstNumber + buildings; n++) {
     // Some streets have no number 13.
     if (n === 13 && rng.chance(0.3)) continue;
     const number = String(n);
@@ -133,24 +135,28 @@ function downingStreet(): Draft[] {
 }
 
 function districtAddresses(area: Area): Draft[] {
-  const rng = createPrng(seedFrom(`${DATASET_VERSION}:${area.outward}`));
+  const rng = createPrng(seedFrom(`${DATASET_SEED}:${area.outward}`));
   const nextUnit = unitAllocator(area, rng);
   const nextStreet = streetNamer(area, rng);
   const target = Math.round(DELIVERY_POINTS_PER_DISTRICT * (area.size ?? 1));
   const drafts: Draft[] = area.outward === 'SW1A' ? downingStreet() : [];
   while (drafts.length < target) {
     const street = nextStreet();
-    const locality = rng.pick(area.localities);
+    const fixed = area.fixed?.[street];
+    const picked = rng.pick(area.localities);
+    const locality = fixed?.locality ?? picked;
     const rural = /\b(Lane|Hill|Brae|Loan)$/.test(street) || (area.country === 'IM' && area.town === 'Isle of Man');
-    const premises = streetPremises(street, rural, rng);
-    const pinned = [...(area.pinned?.[street] ?? [])];
+    const place = { country: area.country, street, locality, town: area.town, county: area.county };
+    if (fixed) {
+      fixed.premises.forEach((premise, index) => drafts.push({ ...premise, ...place, postcode: `${area.outward} ${fixed.unit}`, dps: deliveryPointSuffix(index) }));
+    }
+    const firstNumber = 1 + Math.max(0, ...(fixed?.premises ?? []).map((premise) => Number(premise.buildingNumber) || 0));
+    const premises = streetPremises(street, rural, rng, firstNumber, (fixed?.premises ?? []).map((premise) => premise.buildingName));
     // A postcode unit covers a run of consecutive delivery points on one street.
     for (let start = 0; start < premises.length; ) {
       const run = premises.slice(start, start + rng.int(8, 24));
-      const postcode = `${area.outward} ${pinned.shift() ?? nextUnit()}`;
-      run.forEach((premise, index) => {
-        drafts.push({ ...premise, country: area.country, postcode, street, locality, town: area.town, county: area.county, dps: deliveryPointSuffix(index) });
-      });
+      const postcode = `${area.outward} ${nextUnit()}`;
+      run.forEach((premise, index) => drafts.push({ ...premise, ...place, postcode, dps: deliveryPointSuffix(index) }));
       start += run.length;
     }
   }
