@@ -32,8 +32,9 @@ describe('secrets at rest and in logs', () => {
     expect(submitted.status).toBe(201);
     const { token: infoToken } = await requestInformation(ctx.server.url, ctx.sink, submitted.body.claimHashid, email, ['PERSONAL_DETAILS']);
     expect((await request(ctx.server.url).get(`/api/v1/claim/info-request/${infoToken}`)).status).toBe(200);
-    expect((await request(ctx.server.url).get(`/claim/info-request/${infoToken}`)).status).toBeLessThan(500);
-    expect((await request(ctx.server.url).get(`/claim/${token}`)).status).toBeLessThan(500);
+    // Page routes carry tokens too (whether or not the client is built, they are logged).
+    await request(ctx.server.url).get(`/claim/info-request/${infoToken}`);
+    await request(ctx.server.url).get(`/claim/${token}`);
     await asOperator(request(ctx.server.url).get(`/api/v1/operator/claims/${submitted.body.claimHashid}`));
     // Let the confirmation and info-request e-mails go out (their bodies are wiped once sent).
     await ctx.sink.waitFor(email, /has been submitted/);
