@@ -22,7 +22,8 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 help:
 	@echo "make start            build and serve the product on PORT (default 3000) with embedded defaults"
-	@echo "make test             every suite: contract lint, generated check, typecheck, unit, contract tests"
+	@echo "make test             every suite: contract lint, generated check, typecheck, unit, contract tests, e2e"
+	@echo "make e2e              build the client and run the Playwright end-to-end suite against the real stack"
 	@echo "make dev              server and client with hot reload"
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
@@ -80,7 +81,13 @@ build: install
 contract-tests: install build
 	scripts/contract-tests.sh
 
-test: install system-deps lint-contract check-generated typecheck unit contract-tests
+# Playwright in Debian's Chromium against the real stack that e2e/harness starts (embedded
+# PostgreSQL, MailDev, the server process): claim journeys, info requests, axe, keyboard only.
+e2e: install system-deps
+	npm run build -w client
+	cd e2e && playwright test
+
+test: install system-deps lint-contract check-generated typecheck unit contract-tests e2e
 
 start: install build
 	node server/src/launch.ts
@@ -90,6 +97,11 @@ dev: install
 
 mock: install
 	scripts/mock.sh
+
+# Load, upload, address, bundle-size and Lighthouse figures against baselines measured in the same
+# run (bench/run.ts; about 6-8 minutes on 2 cores): prints a table, writes bench/results.json.
+bench: install system-deps
+	node bench/run.ts
 
 clean:
 	rm -rf client/dist .generated-check .turbo */.turbo

@@ -51,11 +51,12 @@ describe('App routes', () => {
     expect(html).not.toContain('Start your claim');
   });
 
-  it('When an info-request link is opened, then its lazily loaded placeholder page renders', async () => {
-    const html = await renderAt('/claim/info-request/q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU');
+  it('When an info-request link is opened, then the lazy info-request page loads the request and the breadcrumbs are hidden', async () => {
+    const html = await renderAt('/claim/info-request/Vb8kR2mQ7xLp4sTn9wYc3dHf6gJ1aEuZ');
 
-    expect(html).toContain('<h1>Add further information</h1>');
-    expect(count(html, /<h1[\s>]/)).toBe(1);
+    expect(html).toContain('Checking your link');
+    expect(html).not.toContain('aria-label="Breadcrumb"');
+    expect(html).not.toContain('Start your claim');
   });
 
   it('When an unknown path is opened, then no page renders (the redirect to / runs in the browser)', async () => {

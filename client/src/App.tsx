@@ -8,7 +8,7 @@ import { clearBeforeNavigation } from './rules/navigation';
 // The start page ships in the entry chunk; the form routes and their widgets load on demand.
 const ClaimPage = lazy(() => import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })));
 const InfoRequestPage = lazy(() =>
-  import('./pages/InfoRequestPage').then((module) => ({ default: module.InfoRequestPage })),
+  import('./pages/InfoRequestPage/InfoRequestPage').then((module) => ({ default: module.InfoRequestPage })),
 );
 
 function Loading() {
@@ -35,7 +35,7 @@ export function App() {
             <StartPage />
           </Route>
           <Route path="/claim/info-request/:infoRequestToken">
-            {(params) => <InfoRequestPage infoRequestToken={params.infoRequestToken} />}
+            {(params) => <InfoRequestPage key={params.infoRequestToken} infoRequestToken={params.infoRequestToken} />}
           </Route>
           <Route path="/claim/:claimToken">{(params) => <ClaimPage key={params.claimToken} claimToken={params.claimToken} />}</Route>
           <Route>

@@ -17,6 +17,10 @@ export function loadClaimErrorMessage(error: unknown): string {
   return screenErrorMessage(error, SCREEN_MESSAGES.loadFailed);
 }
 
+export function loadInfoRequestErrorMessage(error: unknown): string {
+  return screenErrorMessage(error, SCREEN_MESSAGES.loadRequestFailed);
+}
+
 // Whether the failure also deserves a notification: validation errors go to the form, and a
 // domain message already shown on the screen is not repeated.
 export function notificationFor(error: unknown, options: { shownOnScreen?: boolean } = {}): string | undefined {

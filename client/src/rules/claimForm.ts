@@ -122,6 +122,12 @@ function collect(entries: [string, string | undefined][]): Errors {
 
 const chosen = (value: unknown, message: string) => (value === undefined || value === null || value === '' ? message : undefined);
 
+// The claimant chose an address from the lookup (not typed, not overseas): the lookup field
+// stands for every address part.
+export function usesAddressLookup(values: PersonalDetailsValues): boolean {
+  return !values.isOverseas && !values.isManualAddress;
+}
+
 export function validatePersonalDetails(values: PersonalDetailsValues, today: Date = new Date()): Errors {
   const entries: [string, string | undefined][] = [
     ['isOwner', chosen(values.isOwner, FIELD_MESSAGES.isOwner)],

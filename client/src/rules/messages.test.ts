@@ -77,5 +77,8 @@ describe('screen and banner texts', () => {
     expect(SCREEN_MESSAGES.cleared(20)).toBe('Your claim form was cleared as it was left unfinished for 20 minutes');
     expect(SCREEN_MESSAGES.startFailed).toBe('Failed to start claim.');
     expect(SCREEN_MESSAGES.loadFailed).toBe('Failed to load claim.');
+    expect(SCREEN_MESSAGES.loadRequestFailed).toBe('Failed to load request.');
+    expect(SCREEN_MESSAGES.detailsSubmitted).toBe('Your details have been submitted successfully.');
+    expect(SCREEN_MESSAGES.cleared(15, 'form')).toBe('Your form was cleared as it was left unfinished for 15 minutes');
   });
 });

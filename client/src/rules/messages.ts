@@ -82,6 +82,8 @@ export const SCREEN_MESSAGES = {
   loadFailed: 'Failed to load claim.',
   alreadySubmitted: 'This claim has already been submitted.',
   submitted: 'Your claim has been submitted successfully.',
-  cleared: (minutes: number) =>
-    `Your claim form was cleared as it was left unfinished for ${minutes} minutes`,
+  cleared: (minutes: number, form = 'claim form') =>
+    `Your ${form} was cleared as it was left unfinished for ${minutes} minutes`,
+  loadRequestFailed: 'Failed to load request.',
+  detailsSubmitted: 'Your details have been submitted successfully.',
 } as const;

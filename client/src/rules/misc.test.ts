@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_MESSAGES } from '../api/errors';
-import { loadClaimErrorMessage, notificationFor, startClaimErrorMessage, uploadErrorMessage, visibleFieldError } from './apiMessages';
+import { loadClaimErrorMessage, loadInfoRequestErrorMessage, notificationFor, startClaimErrorMessage, uploadErrorMessage, visibleFieldError } from './apiMessages';
 import { formatRemaining, inactivitySchedule } from './inactivity';
 import { aboutTicketSummary, personalDetailsSummary, ticketImagesSummary } from './summary';
 
@@ -12,6 +12,10 @@ describe('screen messages for failed calls', () => {
     expect(startClaimErrorMessage(new ApiError({ kind: 'rateLimited', status: 429, message: 'x' }))).toBe('Failed to start claim.');
     expect(loadClaimErrorMessage(general('This claim has already been submitted.', 409))).toBe('This claim has already been submitted.');
     expect(loadClaimErrorMessage(new TypeError('x'))).toBe('Failed to load claim.');
+    expect(loadInfoRequestErrorMessage(general('This information has already been submitted.', 409))).toBe(
+      'This information has already been submitted.',
+    );
+    expect(loadInfoRequestErrorMessage(new ApiError({ kind: 'unexpected', status: 502, message: 'x' }))).toBe('Failed to load request.');
   });
 
   it('notifies non-validation errors not already on the screen', () => {

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createForm, type FormApi } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
@@ -57,3 +58,23 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
 export function withQueryClient(children: ReactNode) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
 }
+
+// Personal details with a typed Isle of Man address, as the claim and info-request pages ask.
+export async function fillPersonalDetails(user: UserEvent) {
+  const owner = screen.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
+  await user.click(within(owner).getByLabelText('Yes'));
+  await user.selectOptions(screen.getByLabelText('Title'), 'Ms');
+  await user.type(screen.getByLabelText('First name'), 'Sarah');
+  await user.type(screen.getByLabelText('Last name'), "O'Neill");
+  await user.selectOptions(screen.getByLabelText('Day'), '5');
+  await user.selectOptions(screen.getByLabelText('Month'), '3');
+  await user.selectOptions(screen.getByLabelText('Year'), '1980');
+  await user.type(screen.getByLabelText('Phone number'), '07700 900123');
+  await user.click(screen.getByRole('button', { name: 'Enter your address manually' }));
+  await user.type(screen.getByLabelText('Address line 1'), 'Flat 2');
+  await user.type(screen.getByLabelText('Town or city'), 'Douglas');
+  await user.type(screen.getByLabelText('Postcode'), 'IM1 1JE');
+}
+
+// A tiny PNG to choose in a file field.
+export const pngFile = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });

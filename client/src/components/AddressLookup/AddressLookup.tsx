@@ -181,7 +181,13 @@ export function AddressLookup({ name, label, hint, onActivity }: AddressLookupPr
               const highlight = parseHighlight(item.Highlight);
               return (
                 <li key={item.Id}>
-                  <button type="button" className="address-results__item" onClick={() => void choose(item)}>
+                  <button
+                    type="button"
+                    className="address-results__item"
+                    // Keeps focus in the search box on a mouse press: its blur would validate and show the error above, moving this button from under the pointer before the click.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => void choose(item)}
+                  >
                     <span className="address-results__text">
                       <Highlighted text={item.Text} ranges={highlight.text} />
                     </span>{' '}

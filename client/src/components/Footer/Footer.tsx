@@ -1,9 +1,10 @@
 import { buildConfig, useSiteSettings } from '../../config';
+import { PhoneLink } from '../PhoneLink/PhoneLink';
 
 const { links } = buildConfig;
 
 export function Footer() {
-  const { productName, customerCarePhone } = useSiteSettings();
+  const { productName } = useSiteSettings();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -33,7 +34,7 @@ export function Footer() {
           </ul>
         </nav>
         <p>
-          Customer Care: <a href={`tel:${customerCarePhone.replace(/\s+/g, '')}`}>{customerCarePhone}</a>
+          Customer Care: <PhoneLink />
         </p>
         <p>{`Thank you for playing ${productName}. Every ticket bought helps raise money for good causes.`}</p>
         <p>

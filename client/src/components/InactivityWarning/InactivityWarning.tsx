@@ -8,11 +8,14 @@ export interface InactivityWarningProps {
   clearsAt: number;
   onContinue: () => void;
   now?: () => number;
+  // What is cleared: 'claim form' on the claim page, 'form' on the info-request page.
+  formName?: string;
+  closeLabel?: string;
 }
 
 // WCAG 2.2.1 Timing Adjustable: warn before clearing and let the claimant ask for more time
 // (the GOV.UK timeout-warning pattern). The countdown is visual; the announcement says it once.
-export function InactivityWarning({ clearsAt, onContinue, now = Date.now }: InactivityWarningProps) {
+export function InactivityWarning({ clearsAt, onContinue, now = Date.now, formName = 'claim form', closeLabel = 'Continue with your claim' }: InactivityWarningProps) {
   const [remaining, setRemaining] = useState(() => clearsAt - now());
   const [announced] = useState(() => formatRemaining(clearsAt - now()));
   useEffect(() => {
@@ -24,15 +27,15 @@ export function InactivityWarning({ clearsAt, onContinue, now = Date.now }: Inac
       role="alertdialog"
       title="Do you need more time?"
       onClose={onContinue}
-      closeLabel="Continue with your claim"
+      closeLabel={closeLabel}
       footer={<Button onClick={onContinue}>Continue</Button>}
     >
       <p className="visually-hidden">
-        For your security, we will clear your claim form in {announced} if you do nothing. Choose Continue to keep
+        For your security, we will clear your {formName} in {announced} if you do nothing. Choose Continue to keep
         your answers.
       </p>
       <p aria-hidden="true">
-        For your security, we will clear your claim form in <strong className="countdown">{formatRemaining(remaining)}</strong>{' '}
+        For your security, we will clear your {formName} in <strong className="countdown">{formatRemaining(remaining)}</strong>{' '}
         if you do nothing.
       </p>
       <p aria-hidden="true">Choose Continue to keep your answers.</p>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { validationErrors } from '../../rules/validationErrors';
-import { stubApi, withQueryClient } from '../../test/helpers';
+import { fillPersonalDetails, stubApi, withQueryClient } from '../../test/helpers';
 import { ClaimPage } from './ClaimPage';
 
 const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
@@ -16,22 +16,6 @@ function renderClaimPage(reload = vi.fn()) {
   const location = memoryLocation({ path: `/claim/${TOKEN}`, record: true });
   render(withQueryClient(<Router hook={location.hook}><ClaimPage claimToken={TOKEN} reload={reload} /></Router>));
   return { location, reload };
-}
-
-async function fillPersonalDetails(user: ReturnType<typeof userEvent.setup>) {
-  const owner = screen.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
-  await user.click(within(owner).getByLabelText('Yes'));
-  await user.selectOptions(screen.getByLabelText('Title'), 'Ms');
-  await user.type(screen.getByLabelText('First name'), 'Sarah');
-  await user.type(screen.getByLabelText('Last name'), "O'Neill");
-  await user.selectOptions(screen.getByLabelText('Day'), '5');
-  await user.selectOptions(screen.getByLabelText('Month'), '3');
-  await user.selectOptions(screen.getByLabelText('Year'), '1980');
-  await user.type(screen.getByLabelText('Phone number'), '07700 900123');
-  await user.click(screen.getByRole('button', { name: 'Enter your address manually' }));
-  await user.type(screen.getByLabelText('Address line 1'), 'Flat 2');
-  await user.type(screen.getByLabelText('Town or city'), 'Douglas');
-  await user.type(screen.getByLabelText('Postcode'), 'IM1 1JE');
 }
 
 afterEach(() => {
@@ -145,8 +129,8 @@ describe('ClaimPage sections', () => {
 });
 
 describe('ClaimPage not sure', () => {
-  it("When the ticket type is 'not sure', then only Finish shows and it ends with the Customer Care message", async () => {
-    stubApi([verifyOk(), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 })]]);
+  it("When the ticket type is 'not sure', then only Finish shows and it ends with the Customer Care message (the server's number)", async () => {
+    stubApi([verifyOk({ ...VERIFIED, customerCarePhone: '0333 234 5050' }), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 })]]);
     const user = userEvent.setup();
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
@@ -169,7 +153,7 @@ describe('ClaimPage not sure', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
     expect(await screen.findByRole('heading', { name: 'We are unable to process your claim online' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '0306 999 0123' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0333 234 5050' }).getAttribute('href')).toBe('tel:03332345050');
   });
 });
 

@@ -4,16 +4,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
+import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { buildConfig, updateSiteSettings, useSiteSettings } from '../../config';
+import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useFocusOnChange } from '../../hooks/useFocusOnChange';
+import { useInactivityTimer } from '../../hooks/useInactivityTimer';
 import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 import { notifications } from '../../rules/notifications';
 import { validationErrors } from '../../rules/validationErrors';
 import { ClaimForm } from './ClaimForm';
 import { ClaimSubmitted } from './ClaimSubmitted';
-import { useInactivityTimer } from './useInactivityTimer';
 
 export interface ClaimPageProps {
   claimToken: string;
@@ -34,26 +36,11 @@ const PAGE_TITLES = {
   timedOut: 'Claim form cleared',
 } as const;
 
-function useFocusOnChange(key: string) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    // The first view is reached by loading the page; later ones replace the form in place.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    ref.current?.focus();
-  }, [key]);
-  return ref;
-}
-
 export function ClaimPage({ claimToken, reload = () => window.location.reload() }: ClaimPageProps) {
   const verify = useVerifyClaim();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { customerCarePhone } = useSiteSettings();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+    const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -62,7 +49,8 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     verify.mutate(
       { id: claimToken },
       {
-        onSuccess: (response) => updateSiteSettings({ productName: response.data.productName }),
+        onSuccess: (response) =>
+          updateSiteSettings({ productName: response.data.productName, customerCarePhone: response.data.customerCarePhone }),
         onError: (failure) => {
           const notice = notificationFor(failure, { shownOnScreen: true });
           if (notice !== undefined) notifications.add({ content: notice, type: 'error' });
@@ -101,9 +89,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <ResultPanel variant="error" title="We are unable to process your claim online" headingRef={headingRef}>
         <p className="lead">
           Please contact Customer Care by phone on{' '}
-          <a href={`tel:${customerCarePhone.replace(/\s+/g, '')}`} className="nowrap">
-            {customerCarePhone}
-          </a>{' '}
+          <PhoneLink />{' '}
           so we can help you with your claim.
         </p>
         <p>Have your ticket or Scratchcard with you when you call. Keep it safe: do not post it to us until we ask.</p>

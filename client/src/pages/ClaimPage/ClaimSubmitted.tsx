@@ -1,4 +1,6 @@
 import type { Ref } from 'react';
+import { NextSteps } from '../../components/NextSteps/NextSteps';
+import { ReferenceNumber } from '../../components/ReferenceNumber/ReferenceNumber';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 
@@ -25,22 +27,9 @@ export function ClaimSubmitted({ claimHashid, email, headingRef }: ClaimSubmitte
       <p>
         We have sent a confirmation email to <strong className="break-anywhere">{email}</strong>.
       </p>
-      <div className="reference">
-        <span className="reference__label">Your claim reference number</span>
-        <strong className="reference__value">{claimHashid}</strong>
-      </div>
+      <ReferenceNumber claimHashid={claimHashid} />
       <p>Quote this reference number if you contact us. Keep your ticket safe until we ask you to post it.</p>
-      <section className="next-steps" aria-labelledby="next-steps-title">
-        <h2 id="next-steps-title">What happens next?</h2>
-        <ol className="next-steps__list">
-          {NEXT_STEPS.map((step) => (
-            <li key={step.title} className="next-steps__item">
-              <strong className="next-steps__title">{step.title}</strong>
-              <span>{step.text}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <NextSteps steps={NEXT_STEPS} />
     </ResultPanel>
   );
 }

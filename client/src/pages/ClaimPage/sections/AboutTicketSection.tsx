@@ -8,12 +8,12 @@ import {
   ScratchcardIllustration,
   WhiteTicketIllustration,
 } from '../../../components/Illustrations/TicketIllustrations';
+import { PhoneLink } from '../../../components/PhoneLink/PhoneLink';
 import { PriceInput } from '../../../components/PriceInput/PriceInput';
 import { RadioGroup, type RadioOption } from '../../../components/RadioGroup/RadioGroup';
 import { SelectField } from '../../../components/SelectField/SelectField';
 import { TextField } from '../../../components/TextField/TextField';
 import { TicketNumberInput } from '../../../components/TicketNumberInput/TicketNumberInput';
-import { useSiteSettings } from '../../../config';
 import type { AboutTicketValues, TicketTypeAnswer } from '../../../rules/claimForm';
 import { FIELD_MESSAGES } from '../../../rules/messages';
 import { aboutTicketSummary, GAME_NAMES } from '../../../rules/summary';
@@ -24,8 +24,8 @@ import {
   digitsOnly,
   SC_BARCODE_GROUPS,
 } from '../../../rules/ticketNumber';
-import { SectionForm, type SectionProps } from '../SectionForm';
-import { useFormValues } from '../useFormValues';
+import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
+import { useFormValues } from '../../../sections/useFormValues';
 
 const PRODUCTS: readonly RadioOption<'DBG' | 'SC'>[] = [
   { value: 'DBG', label: 'Draw based game ticket', hint: 'For example Lotto, EuroMillions, Set For Life or Thunderball.' },
@@ -111,8 +111,7 @@ type Help = { slides: readonly HelpSlide[]; title: string; start: number } | nul
 
 function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
   const { values } = useFormState<AboutTicketValues>({ subscription: { values: true } });
-  const { customerCarePhone } = useSiteSettings();
-  const drawHelp = (start: number) => onHelp({ slides: DRAW_TICKET_SLIDES, title: 'Where to find the numbers on your ticket', start });
+    const drawHelp = (start: number) => onHelp({ slides: DRAW_TICKET_SLIDES, title: 'Where to find the numbers on your ticket', start });
   const scratchcardHelp = (start: number) => onHelp({ slides: SCRATCHCARD_SLIDES, title: 'Where to find the numbers on your Scratchcard', start });
   const colourKnown = values.dbgTicketType === 'PINK' || values.dbgTicketType === 'WHITE';
 
@@ -128,9 +127,7 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
             <div className="info-box" role="status">
               <p>
                 If you are not sure which type of ticket you have, please call Customer Care on{' '}
-                <a href={`tel:${customerCarePhone.replace(/\s+/g, '')}`} className="nowrap">
-                  {customerCarePhone}
-                </a>
+                <PhoneLink />
                 . We cannot take this claim online.
               </p>
               <p>Choose Finish to end your online claim.</p>

@@ -2,8 +2,8 @@ import { RadioGroup, YES_NO } from '../../../components/RadioGroup/RadioGroup';
 import { useSiteSettings } from '../../../config';
 import type { ClaimDetailsValues } from '../../../rules/claimForm';
 import { claimDetailsSummary } from '../../../rules/summary';
-import { SectionForm, type SectionProps } from '../SectionForm';
-import { useFormValues } from '../useFormValues';
+import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
+import { useFormValues } from '../../../sections/useFormValues';
 
 export function ClaimDetailsSection(props: SectionProps<ClaimDetailsValues>) {
   const values = useFormValues(props.form);

@@ -1,8 +1,8 @@
 import { CheckboxField } from '../../../components/CheckboxField/CheckboxField';
 import type { PaymentValues } from '../../../rules/claimForm';
 import { paymentSummary } from '../../../rules/summary';
-import { SectionForm, type SectionProps } from '../SectionForm';
-import { useFormValues } from '../useFormValues';
+import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
+import { useFormValues } from '../../../sections/useFormValues';
 
 export function PaymentSection(props: SectionProps<PaymentValues>) {
   const values = useFormValues(props.form);

@@ -1,14 +1,14 @@
 import type { FormApi, SubmissionErrors } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
-import { Button } from '../../components/Button/Button';
-import { FormSection, sectionTitleId } from '../../components/FormSection/FormSection';
-import { SummaryList } from '../../components/SummaryList/SummaryList';
-import type { SectionId, SectionStatus } from '../../rules/sections';
-import { SECTION_TITLES } from '../../rules/sections';
-import type { SummaryRow } from '../../rules/summary';
+import { Button } from '../components/Button/Button';
+import { FormSection, sectionTitleId } from '../components/FormSection/FormSection';
+import { SummaryList } from '../components/SummaryList/SummaryList';
+import type { SectionId, SectionStatus } from '../rules/sections';
+import { SECTION_TITLES } from '../rules/sections';
+import type { SummaryRow } from '../rules/summary';
 
-// What ClaimForm gives every section.
+// What a sectioned form (the claim's, the info request's) gives every section.
 export interface SectionProps<V> {
   form: FormApi<V>;
   number: number;
@@ -21,6 +21,8 @@ export interface SectionProps<V> {
 
 export interface SectionFormProps<V> extends SectionProps<V> {
   id: SectionId;
+  // The heading; by default the section's title in the claim form.
+  title?: string;
   summary: readonly SummaryRow[];
   onRemoveFile?: (field: string) => void;
   // Replaces the Next/Save button (the 'not sure' ticket type shows only Finish).
@@ -30,6 +32,7 @@ export interface SectionFormProps<V> extends SectionProps<V> {
 
 export function SectionForm<V extends object>({
   id,
+  title = SECTION_TITLES[id],
   form,
   number,
   status,
@@ -46,7 +49,7 @@ export function SectionForm<V extends object>({
     <FormSection
       id={id}
       number={number}
-      title={SECTION_TITLES[id]}
+      title={title}
       status={status}
       onEdit={onEdit}
       summary={<SummaryList rows={summary} onRemoveFile={onRemoveFile} />}

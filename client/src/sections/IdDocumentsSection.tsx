@@ -1,22 +1,26 @@
-import { useState } from 'react';
-import { FileUpload, type UploadFile } from '../../../components/FileUpload/FileUpload';
-import { IdDocumentsModal } from '../../../components/IdDocumentsModal/IdDocumentsModal';
-import type { IdDocumentsValues } from '../../../rules/claimForm';
-import { idDocumentsSummary } from '../../../rules/summary';
-import { SectionForm, type SectionProps } from '../SectionForm';
-import { useFormValues } from '../useFormValues';
+import { type ReactNode, useState } from 'react';
+import { FileUpload, type UploadFile } from '../components/FileUpload/FileUpload';
+import { IdDocumentsModal } from '../components/IdDocumentsModal/IdDocumentsModal';
+import type { IdDocumentsValues } from '../rules/claimForm';
+import { idDocumentsSummary } from '../rules/summary';
+import { SectionForm, type SectionProps } from './SectionForm';
+import { useFormValues } from './useFormValues';
 
 export interface IdDocumentsSectionProps extends SectionProps<IdDocumentsValues> {
   upload: UploadFile;
   onRemoveFile: (field: string) => void;
+  // Why the documents are asked for; by default, the identity check could not confirm it.
+  intro?: ReactNode;
 }
 
-export function IdDocumentsSection({ upload, onRemoveFile, ...props }: IdDocumentsSectionProps) {
+export const ID_CHECK_FAILED_INTRO = 'We could not confirm your identity from your details, so we need photos of two ID documents.';
+
+export function IdDocumentsSection({ upload, onRemoveFile, intro = ID_CHECK_FAILED_INTRO, ...props }: IdDocumentsSectionProps) {
   const values = useFormValues(props.form);
   const [showDocuments, setShowDocuments] = useState(false);
   return (
     <SectionForm id="idDocuments" {...props} summary={idDocumentsSummary(values)} onRemoveFile={onRemoveFile}>
-      <p>We could not confirm your identity from your details, so we need photos of two ID documents.</p>
+      <p>{intro}</p>
       <p>
         <button type="button" className="link-button" onClick={() => setShowDocuments(true)}>
           Acceptable ID documents

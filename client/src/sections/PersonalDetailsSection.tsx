@@ -1,14 +1,14 @@
 import { useForm, useFormState } from 'react-final-form';
-import { AddressLookup } from '../../../components/AddressLookup/AddressLookup';
-import { Button } from '../../../components/Button/Button';
-import { DateOfBirthInput } from '../../../components/DateOfBirthInput/DateOfBirthInput';
-import { RadioGroup, YES_NO } from '../../../components/RadioGroup/RadioGroup';
-import { SelectField } from '../../../components/SelectField/SelectField';
-import { TextField } from '../../../components/TextField/TextField';
-import type { PersonalDetailsValues } from '../../../rules/claimForm';
-import { personalDetailsSummary } from '../../../rules/summary';
-import { SectionForm, type SectionProps } from '../SectionForm';
-import { useFormValues } from '../useFormValues';
+import { AddressLookup } from '../components/AddressLookup/AddressLookup';
+import { Button } from '../components/Button/Button';
+import { DateOfBirthInput } from '../components/DateOfBirthInput/DateOfBirthInput';
+import { RadioGroup, YES_NO } from '../components/RadioGroup/RadioGroup';
+import { SelectField } from '../components/SelectField/SelectField';
+import { TextField } from '../components/TextField/TextField';
+import type { PersonalDetailsValues } from '../rules/claimForm';
+import { personalDetailsSummary } from '../rules/summary';
+import { SectionForm, type SectionProps } from './SectionForm';
+import { useFormValues } from './useFormValues';
 
 const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr'].map((title) => ({ value: title, label: title }));
 const MANUAL_FIELDS = ['addressLine1', 'addressLine2', 'town', 'county', 'postCode'] as const;

@@ -1,0 +1,195 @@
+import {
+  type FileType,
+  type SectionType,
+  useSubmitInfoRequest,
+  useSubmitInfoRequestIdentity,
+  useUploadInfoRequestFile,
+} from '@prize/generated/client';
+import type { FormApi, SubmissionErrors } from 'final-form';
+import { useCallback } from 'react';
+import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
+import {
+  type Errors,
+  type IdDocumentsValues,
+  type PersonalDetailsValues,
+  type TicketImagesValues,
+  usesAddressLookup,
+  validateIdDocuments,
+  validatePersonalDetails,
+  validateTicketImages,
+} from '../../rules/claimForm';
+import {
+  imageKind,
+  infoRequestSections,
+  type InfoSectionId,
+  infoSectionTitle,
+  ticketForKind,
+  ticketImagesIntro,
+  toInfoRequestSubmission,
+} from '../../rules/infoRequest';
+import type { IdentityResult } from '../../rules/submission';
+import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
+import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
+import type { SectionProps } from '../../sections/SectionForm';
+import { TicketImagesSection } from '../../sections/TicketImagesSection';
+import { useIdentityCheck } from '../../sections/useIdentityCheck';
+import { type AnyValues, useSectionFlow } from '../../sections/useSectionFlow';
+
+export interface InfoRequestFormProps {
+  infoRequestToken: string;
+  // The request's sections (readSectionTypes), never empty.
+  sectionTypeList: readonly SectionType[];
+  onActivity: () => void;
+  onSubmitted: (claimHashid: string) => void;
+}
+
+export const SUBMIT_LABEL = 'Submit information';
+
+const SECTION_IDS: readonly InfoSectionId[] = ['personalDetails', 'idDocuments', 'ticketImages'];
+
+const ASKED_FOR_ID_DOCUMENTS = 'We need photos of two ID documents.';
+
+export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity, onSubmitted }: InfoRequestFormProps) {
+  const submitIdentity = useSubmitInfoRequestIdentity();
+  const submitRequest = useSubmitInfoRequest();
+  const uploadFile = useUploadInfoRequestFile();
+  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data);
+  const order = infoRequestSections(sectionTypeList, identityCheck.idDocsRequired);
+  const last = order[order.length - 1];
+  const kind = imageKind(sectionTypeList);
+  const ticket = ticketForKind(kind);
+  const asksForPersonalDetails = sectionTypeList.includes('PERSONAL_DETAILS');
+
+  const validate = (id: InfoSectionId, values: AnyValues): Errors => {
+    switch (id) {
+      case 'personalDetails':
+        return validatePersonalDetails(values as PersonalDetailsValues);
+      case 'idDocuments':
+        return validateIdDocuments(values as IdDocumentsValues);
+      case 'ticketImages':
+        return validateTicketImages(values as TicketImagesValues, ticket);
+    }
+  };
+
+  const usesLookup = () => usesAddressLookup(forms.personalDetails.getState().values);
+
+  const send = async (id: InfoSectionId, identity: IdentityResult | null): Promise<SubmissionErrors> => {
+    try {
+      const response = await submitRequest.mutateAsync({
+        infoRequestToken,
+        data: toInfoRequestSubmission({
+          sectionTypeList,
+          identity,
+          idDocuments: forms.idDocuments.getState().values,
+          ticketImages: forms.ticketImages.getState().values,
+        }),
+      });
+      onSubmitted(response.data.claimHashid);
+      return undefined;
+    } catch (failure) {
+      return sections.reportFailure(id, failure, usesLookup());
+    }
+  };
+
+  // Personal details check the identity; the answer decides whether ID documents follow,
+  // and so whether this section is still the last one.
+  const submitPersonalDetails = async (values: PersonalDetailsValues): Promise<SubmissionErrors> => {
+    let result: IdentityResult;
+    try {
+      result = await identityCheck.run(values);
+    } catch (failure) {
+      return sections.reportFailure('personalDetails', failure, usesLookup());
+    }
+    const next = infoRequestSections(sectionTypeList, result.idDocsRequired);
+    if (next[next.length - 1] === 'personalDetails') {
+      const unfinished = sections.requireEarlierSections('personalDetails');
+      return unfinished ?? send('personalDetails', result);
+    }
+    sections.complete('personalDetails', next);
+    return undefined;
+  };
+
+  const submitLastSection = async (id: InfoSectionId): Promise<SubmissionErrors> => {
+    const unfinished = sections.requireEarlierSections(id);
+    if (unfinished !== undefined) return unfinished;
+    let checked = identityCheck.identity;
+    // Personal details reopened and not saved again: check them now, as the claim form does.
+    if (asksForPersonalDetails && checked === null) {
+      try {
+        checked = await identityCheck.run(forms.personalDetails.getState().values);
+      } catch (failure) {
+        sections.reportFailure(id, failure, usesLookup());
+        return undefined;
+      }
+      if (infoRequestSections(sectionTypeList, checked.idDocsRequired).includes('idDocuments') && !sections.isCompleted('idDocuments')) {
+        sections.focus('idDocuments');
+        return undefined;
+      }
+    }
+    return send(id, checked);
+  };
+
+  const sections = useSectionFlow<InfoSectionId>({
+    ids: SECTION_IDS,
+    order,
+    validate,
+    onActivity,
+    onEdit: (id) => {
+      if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
+    },
+    submit: (id, values) => {
+      if (id === 'personalDetails') return submitPersonalDetails(values as PersonalDetailsValues);
+      if (id === last) return submitLastSection(id);
+      sections.complete(id);
+      return undefined;
+    },
+  });
+  const { forms } = sections;
+
+  const upload = useCallback(
+    async (type: FileType, file: File) => {
+      const response = await uploadFile.mutateAsync({ infoRequestToken, data: { type, fileName: file.name, file } });
+      return response.data.uuid;
+    },
+    [infoRequestToken, uploadFile],
+  );
+
+  const common = <V,>(id: InfoSectionId, form: FormApi<V>): SectionProps<V> => {
+    const props = { form, ...sections.common(id) };
+    return id === last ? { ...props, buttonLabel: SUBMIT_LABEL } : props;
+  };
+
+  return (
+    <div className="claim-form">
+      <ErrorBanner bannerRef={sections.bannerRef} />
+      {order.map((id) => {
+        switch (id) {
+          case 'personalDetails':
+            return <PersonalDetailsSection key={id} {...common(id, forms.personalDetails)} onActivity={onActivity} />;
+          case 'idDocuments':
+            return (
+              <IdDocumentsSection
+                key={id}
+                {...common(id, forms.idDocuments)}
+                upload={upload}
+                onRemoveFile={(field) => sections.removeFile(id, field)}
+                intro={sectionTypeList.includes('ID_DOCUMENTS') ? ASKED_FOR_ID_DOCUMENTS : undefined}
+              />
+            );
+          case 'ticketImages':
+            return (
+              <TicketImagesSection
+                key={id}
+                {...common(id, forms.ticketImages)}
+                title={infoSectionTitle(id, kind)}
+                intro={ticketImagesIntro(kind)}
+                ticket={ticket}
+                upload={upload}
+                onRemoveFile={(field) => sections.removeFile(id, field)}
+              />
+            );
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useGetInfoRequest } from '@prize/generated/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '../../components/Button/Button';
+import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
+import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
+import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
+import { buildConfig, updateSiteSettings } from '../../config';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useFocusOnChange } from '../../hooks/useFocusOnChange';
+import { useInactivityTimer } from '../../hooks/useInactivityTimer';
+import { loadInfoRequestErrorMessage, notificationFor } from '../../rules/apiMessages';
+import { readSectionTypes } from '../../rules/infoRequest';
+import { SCREEN_MESSAGES } from '../../rules/messages';
+import { notifications } from '../../rules/notifications';
+import { validationErrors } from '../../rules/validationErrors';
+import { InfoRequestForm } from './InfoRequestForm';
+import { InfoRequestSubmitted } from './InfoRequestSubmitted';
+
+export interface InfoRequestPageProps {
+  infoRequestToken: string;
+  reload?: () => void;
+}
+
+export const INFO_REQUEST_TITLE = 'Amend or add further information';
+
+type Outcome = { name: 'submitted'; claimHashid: string } | { name: 'timedOut'; minutes: number };
+
+const PAGE_TITLES = {
+  loading: 'Checking your link',
+  error: 'Your information request link',
+  form: INFO_REQUEST_TITLE,
+  submitted: 'Information submitted',
+  timedOut: 'Form cleared',
+} as const;
+
+export function InfoRequestPage({ infoRequestToken, reload = () => window.location.reload() }: InfoRequestPageProps) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Loaded once: once the form is done with, the request is closed (or the page cleared).
+  const request = useGetInfoRequest(infoRequestToken, { query: { enabled: outcome === null, staleTime: Infinity } });
+  const loaded = request.data?.data;
+  const sectionTypeList = useMemo(() => readSectionTypes(loaded?.sectionTypeList ?? []), [loaded]);
+
+  useEffect(() => {
+    if (loaded) updateSiteSettings({ customerCarePhone: loaded.customerCarePhone });
+  }, [loaded]);
+
+  useEffect(() => {
+    if (!request.error) return;
+    const notice = notificationFor(request.error, { shownOnScreen: true });
+    if (notice !== undefined) notifications.add({ content: notice, type: 'error' });
+  }, [request.error]);
+
+  // The server's INFO_REQUEST_INACTIVITY_TIMER_MINUTES; the build's claim figure (20) if it is silent.
+  const minutes = loaded?.inactivityMinutes ?? buildConfig.inactivityMinutes;
+  const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
+  const formShown = outcome === null && loaded !== undefined && !failed;
+
+  // Nothing the claimant typed is kept once the form is done with: react-query keeps
+  // mutation variables, and nothing was ever put in browser storage.
+  const forgetAnswers = () => {
+    validationErrors.clear();
+    queryClient.clear();
+  };
+
+  const timer = useInactivityTimer(minutes, formShown, () => {
+    forgetAnswers();
+    notifications.clearAll();
+    setOutcome({ name: 'timedOut', minutes });
+  });
+
+  const viewKey = outcome?.name ?? (failed ? 'error' : loaded ? 'form' : 'loading');
+  const headingRef = useFocusOnChange(viewKey);
+  useDocumentTitle(PAGE_TITLES[viewKey]);
+
+  if (outcome?.name === 'submitted') {
+    return <InfoRequestSubmitted claimHashid={outcome.claimHashid} headingRef={headingRef} />;
+  }
+
+  if (outcome?.name === 'timedOut') {
+    return (
+      <ResultPanel variant="error" title={SCREEN_MESSAGES.cleared(outcome.minutes, 'form')} headingRef={headingRef}>
+        <p>We cleared your answers to keep your details safe. You can start again with the same link.</p>
+        <Button onClick={reload}>start again</Button>
+      </ResultPanel>
+    );
+  }
+
+  if (failed) {
+    return (
+      <ResultPanel variant="error" title={loadInfoRequestErrorMessage(request.error)} headingRef={headingRef}>
+        <p>
+          If you have a question about your claim, please call Customer Care on <PhoneLink />.
+        </p>
+        <Button onClick={() => navigate('/')}>start a new claim</Button>
+      </ResultPanel>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <div className="page-loading" role="status">
+        <span className="button__spinner" aria-hidden="true" /> Checking your link…
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {INFO_REQUEST_TITLE}
+      </h1>
+      <p className="lead">
+        Our Winner Services Department needs more information about your claim. Complete each section, then submit.
+      </p>
+      <p>
+        If you have a question, please call Customer Care on <PhoneLink />.
+      </p>
+      <InfoRequestForm
+        infoRequestToken={infoRequestToken}
+        sectionTypeList={sectionTypeList}
+        onActivity={timer.restart}
+        onSubmitted={(claimHashid) => {
+          forgetAnswers();
+          setOutcome({ name: 'submitted', claimHashid });
+        }}
+      />
+      {timer.warningClearsAt !== null && (
+        <InactivityWarning
+          clearsAt={timer.warningClearsAt}
+          onContinue={timer.restart}
+          formName="form"
+          closeLabel="Continue with your form"
+        />
+      )}
+    </>
+  );
+}

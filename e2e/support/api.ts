@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { image, stack, type ImageName } from './env.ts';
+import { INFO_REQUEST_LINK, linkIn, verificationLink, waitForMail } from './mail.ts';
+
+async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${stack().baseUrl}${url}`, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const operator = () => ({ authorization: `Bearer ${stack().operatorToken}` });
+
+/** A random serial in the 4-9-6 format (never starting with 53), so claims never collide on the used-serial rule. */
+export function randomSerial(): string {
+  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
+}
+
+export function randomDigits(count: number): string {
+  return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+}
+
+async function upload(token: string, type: string, name: ImageName): Promise<string> {
+  const file = image(name);
+  const form = new FormData();
+  form.set('type', type);
+  form.set('fileName', path.basename(file));
+  form.set('file', new Blob([fs.readFileSync(file)], { type: file.endsWith('.png') ? 'image/png' : 'image/jpeg' }), path.basename(file));
+  return (await call<{ uuid: string }>('POST', `/api/v1/claim/${token}/file`, form)).uuid;
+}
+
+/**
+ * A Scratchcard claim submitted through the real API calls (no ID documents: the owner, at
+ * 10 Downing Street with its dpsCode). Returns the claim link and reference.
+ */
+export async function submittedScratchcardClaim(email: string): Promise<{ link: string; token: string; hashid: string }> {
+  await call('POST', '/api/v1/claim', { email });
+  const link = await verificationLink(email);
+  const token = link.split('/').at(-1)!;
+  await call('PATCH', `/api/v1/claim/${token}/verify`);
+  const identity = await call<{ uuid: string; idDocsRequired: boolean }>('POST', `/api/v1/claim/${token}/identity`, {
+    isOwner: true,
+    title: 'Mr',
+    firstName: 'Rhys',
+    lastName: 'Ap-Gwilym',
+    dateOfBirth: '1975-09-30',
+    phoneNumber: '07700900456',
+    isOverseas: false,
+    addressLine1: '10 Downing Street',
+    addressLine2: '',
+    town: 'London',
+    county: '',
+    postCode: 'SW1A 2AA',
+    dpsCode: '1A',
+  });
+  const front = await upload(token, 'ticketFront', 'scFront');
+  const back = await upload(token, 'ticketBack', 'scBack');
+  const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
+    identityCheckUuid: identity.uuid,
+    idDocsRequired: identity.idDocsRequired,
+    productType: 'SC',
+    scBarcodeNumber: `${randomDigits(4)}-${randomDigits(7)}-${randomDigits(3)}`,
+    scSerialNumber: randomDigits(9),
+    scVirn: randomDigits(4),
+    prizeAmountPence: 100_000,
+    ticketFrontFileUuid: front,
+    ticketBackFileUuid: back,
+    isTicketInPossession: true,
+    isTicketDamaged: false,
+    isLotteryRetailer: false,
+    isChequePreferred: false,
+  });
+  return { link, token, hashid: submitted.claimHashid };
+}
+
+export interface OperatorClaim {
+  claimHashid: string;
+  status: string;
+  email: string;
+  personalDetails: Record<string, unknown>;
+  idDocsRequired?: boolean;
+  idDocument1FileUuid?: string;
+  idDocument2FileUuid?: string;
+  ticketDetails: Record<string, unknown>;
+  claimDetails: Record<string, unknown>;
+  files: { uuid: string; type: string; originalName: string; contentType: string }[];
+  identityChecks: { uuid: string; idDocsRequired: boolean }[];
+  infoRequests: {
+    uuid: string;
+    sectionTypeList: string[];
+    submittedAt?: string;
+    submission?: Record<string, unknown> & { sectionTypeList: string[] };
+  }[];
+  audit: { event: string }[];
+}
+
+/** GET /api/v1/operator/claims/{hashid}: the operator's view of a submitted claim. */
+export function operatorClaim(hashid: string): Promise<OperatorClaim> {
+  return call('GET', `/api/v1/operator/claims/${hashid}`, undefined, operator());
+}
+
+/** Asks for information through the operator API and returns the link from the e-mail it sends. */
+export async function requestInformation(hashid: string, email: string, sectionTypeList: string[]): Promise<string> {
+  await call('POST', `/api/v1/operator/claims/${hashid}/info-requests`, { sectionTypeList }, operator());
+  return linkIn(await waitForMail(email, /more information/), INFO_REQUEST_LINK);
+}
