@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { precompressedAssets } from './precompressed.ts';
 
 /**
  * Serves the built SPA: hashed assets are immutable and carry no personal data, so they may be
@@ -11,6 +12,7 @@ export function clientApp(distDir: string): Router {
   const indexFile = path.join(distDir, 'index.html');
   router.use(
     '/assets',
+    precompressedAssets(path.join(distDir, 'assets')),
     express.static(path.join(distDir, 'assets'), {
       index: false,
       fallthrough: false,

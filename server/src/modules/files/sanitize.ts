@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
@@ -49,7 +51,9 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
   try {
     const contentType = await reencode(storage.pathOf(file.storage_key), file.content_type, output);
     const { size } = await fs.stat(output);
-    const sha256 = createHash('sha256').update(await fs.readFile(output)).digest('hex');
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(output), hash);
+    const sha256 = hash.digest('hex');
     const key = await storage.commit(output);
     // Size and hash now describe the bytes the operator is served.
     const updated = await connection.execute<Array<{ id: string }>>(
@@ -64,6 +68,9 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
     await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
   }
 }
+
+// libvips' operation cache keeps decoded images around for reuse we never make: off.
+sharp.cache(false);
 
 export async function startSanitizer(boss: PgBoss, em: EntityManager, storage: FileStorage, logger: Logger): Promise<void> {
   // One image at a time per process: decoding a 12 MP photo takes hundreds of MB.

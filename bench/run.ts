@@ -1,0 +1,381 @@
+/**
+ * `make bench`: the product's figures against baselines measured in the same run (issue 7.1).
+ *
+ *   1. builds the client and weighs each page's initial JS and CSS (gzipped) from Vite's manifest;
+ *   2. starts PostgreSQL (embedded, in a temporary folder; or DATABASE_URL), a discarding SMTP
+ *      listener, the product server (`node server/src/start.ts`, its own process) and the
+ *      baseline server (bare node:http + pg, bench/raw-server.ts, its own process);
+ *   3. address find p95 (bench/address/find-bench.ts), Lighthouse on / and a claim page,
+ *      20 concurrent 15 MB uploads against plain stream copies to the same disk, then the five
+ *      API calls at 50 connections and at a fixed 300 requests/s against the baseline;
+ *   4. prints the table and writes bench/results.json.
+ *
+ * Knobs: BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2), BENCH_LIGHTHOUSE_RUNS
+ * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api),
+ * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
+ * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
+ * bench/profiles/<phase>.cpuprofile; summarise one with `node bench/profile-summary.ts FILE`).
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../server/src/infra/embedded-postgres.ts';
+import { personalDetails, pinkClaim, serial } from '../server/test/support/journey.ts';
+import { clientWeights } from './lib/client-size.ts';
+import { lighthouseFigures } from './lib/lighthouse.ts';
+import { load, type Call, type LoadResult } from './lib/load.ts';
+import { paced } from './lib/paced.ts';
+import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
+import { markdownTable, printTable, type Row } from './lib/report.ts';
+import { claimSource, seedClaims, unsanitizedUploads, unsentEmails, type SeedState } from './lib/seed.ts';
+import { diskRound, uploadImage, uploadRound } from './lib/upload.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
+const FIXED_RATE = 300;
+const CONNECTIONS = 50;
+const UPLOADS = 20;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api').split(',').map((s) => s.trim()));
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const ONLY_CALLS = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim())) : undefined;
+
+interface Product {
+  server: Child;
+  restart(profileName?: string): Promise<Child>;
+}
+
+const metrics: Record<string, number> = {};
+const rows: Row[] = [];
+const notes: string[] = [];
+const put = (name: string, value: number, unit: string, baseline?: string): void => {
+  metrics[name] = Number(value.toFixed(3));
+  rows.push({ name, value, unit, baseline });
+};
+const log = (text: string): void => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
+const stops: Array<() => Promise<unknown>> = [];
+const began = Date.now();
+
+async function main(): Promise<void> {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prize-bench-'));
+  stops.push(async () => fs.rmSync(runDir, { recursive: true, force: true }));
+  log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, ${SECONDS} s per load run; scratch ${runDir}`);
+  // Other work on the machine shows in every figure: recorded beside them.
+  metrics['machine.cpus'] = os.cpus().length;
+  metrics['machine.loadavg_1m_at_start'] = Number(os.loadavg()[0]!.toFixed(2));
+
+  // 1. Client: build, then weigh (the server serves this build to Lighthouse).
+  if (ONLY.has('client') || ONLY.has('lighthouse')) {
+    log('building the client (npm run build -w client)');
+    const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status !== 0) {
+      const reason = /error during build:\s*\n([^\n]*\n[^\n]*)/.exec(build.stdout + build.stderr)?.[1]?.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      if (!fs.existsSync(path.join(repoRoot, 'client/dist/.vite/manifest.json'))) throw new Error(`client build failed: ${reason}\n${build.stderr.slice(-2000)}`);
+      notes.push(`client build FAILED (${reason}): client and Lighthouse figures are of the previous build in client/dist`);
+    }
+  }
+  if (ONLY.has('client')) {
+    const weights = clientWeights(path.join(repoRoot, 'client/dist'));
+    put('client.start.js_gz_kb', weights.start.jsGzipBytes / 1024, 'KiB', `${weights.start.jsFiles.length} file(s), react+react-dom alone ≈ 68 KiB`);
+    put('client.start.css_gz_kb', weights.start.cssGzipBytes / 1024, 'KiB');
+    put('client.claim.js_gz_kb', weights.claim.jsGzipBytes / 1024, 'KiB', `start page + ${weights.claim.jsFiles.length - weights.start.jsFiles.length} lazy chunk(s)`);
+    put('client.claim.css_gz_kb', weights.claim.cssGzipBytes / 1024, 'KiB');
+  }
+
+  // 2. Processes.
+  let postgres: EmbeddedPostgres | undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    log('starting embedded PostgreSQL');
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(runDir, 'pg'), database: 'claims_bench' });
+    // Run as root, the data may have moved under /var/tmp/prize-claim/ (docs/adr/003): removed too.
+    stops.push(async () => fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }));
+    stops.push(() => postgres!.stop());
+    databaseUrl = postgres.url;
+  }
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  stops.push(() => db.end());
+
+  const smtpPort = await freePort();
+  const smtp = await startNode({ name: 'SMTP sink', script: 'bench/smtp-sink.ts', env: { SMTP_PORT: String(smtpPort) }, logFile: path.join(runDir, 'smtp.log'), readyPath: '/' });
+  stops.push(() => smtp.stop());
+
+  const uploadDir = path.join(runDir, 'uploads');
+  const profileDir = path.join(repoRoot, 'bench/profiles');
+  if (PROFILE) fs.mkdirSync(profileDir, { recursive: true });
+  const product: Product = {
+    server: undefined as unknown as Child,
+    /** A fresh server process; when profiling, one per phase so each profile covers one phase. */
+    async restart(profileName) {
+      await product.server?.stop();
+      product.server = await startNode({
+        name: 'product server',
+        script: 'server/src/start.ts',
+        env: {
+          DATABASE_URL: databaseUrl!,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          UPLOAD_DIR: uploadDir,
+          OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
+          // One client address starts every claim here: the limits would answer 429 after 10.
+          RATE_LIMIT_START_PER_CLIENT: '1000000',
+          RATE_LIMIT_START_PER_EMAIL: '1000000',
+        },
+        nodeArgs: PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}.cpuprofile`] : [],
+        logFile: path.join(runDir, 'server.log'),
+        readyPath: '/api/v1/health',
+        timeoutMs: 300_000,
+      });
+      log(`product server ${product.server.url} (pid ${product.server.pid})${PROFILE && profileName ? `, profiling into bench/profiles/${profileName}.cpuprofile` : ''}`);
+      return product.server;
+    },
+  };
+  log('starting the product server (node server/src/start.ts); the first start seeds the address index');
+  await product.restart('startup');
+  stops.push(() => product.server.stop());
+  const server = product.server;
+
+  // 3a. Address: reuse bench/address (its own server in its own process, on the same database).
+  if (ONLY.has('address')) await addressPhase(databaseUrl);
+
+  // 3b. Lighthouse on the start page and a claim page (a fresh, unverified claim's link).
+  if (ONLY.has('lighthouse')) {
+    const [claim] = await seedClaims(db, 1, 'started');
+    for (const [page, url] of [
+      ['start', `${server.url}/`],
+      ['claim', `${server.url}/claim/${claim!.token}`],
+    ] as const) {
+      log(`Lighthouse (mobile preset) on ${page === 'start' ? '/' : '/claim/{token}'}, ${LIGHTHOUSE_RUNS} run(s)`);
+      const figures = await lighthouseFigures(url, LIGHTHOUSE_RUNS);
+      put(`lighthouse.${page}.performance`, figures.performance, '');
+      put(`lighthouse.${page}.accessibility`, figures.accessibility, '');
+      put(`lighthouse.${page}.lcp_ms`, figures.lcpMs, 'ms');
+      put(`lighthouse.${page}.cls`, figures.cls, '');
+      if (figures.failing.length) notes.push(`Lighthouse ${page}: failing audits: ${figures.failing.join(', ')}`);
+    }
+  }
+
+  // 3c. Uploads.
+  if (ONLY.has('upload')) await uploadPhase(PROFILE ? await product.restart('upload') : product.server, db, runDir, uploadDir);
+
+  // 3d. API calls.
+  if (ONLY.has('api')) await apiPhase(product, db, runDir, databaseUrl);
+
+  const smtpStatus = (await fetch(smtp.url).then((res) => res.json())) as { received: number };
+  log(`e-mails received by the SMTP sink: ${smtpStatus.received}`);
+}
+
+async function addressPhase(databaseUrl: string): Promise<void> {
+  const script = path.join(repoRoot, 'bench/address/find-bench.ts');
+  if (!fs.existsSync(script)) {
+    // Hook: bench/address/find-bench.ts prints "find p95 at 1 connection: <ms> ms".
+    notes.push('address.find.p95_ms not measured: bench/address/find-bench.ts is missing');
+    return;
+  }
+  log('address find on the full local index (bench/address/find-bench.ts)');
+  const seconds = String(Math.max(3, Math.round(SECONDS / 2)));
+  const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_SECONDS: seconds }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  await new Promise((resolve) => child.once('close', resolve));
+  const p95 = /find p95 at 1 connection: ([\d.]+) ms/.exec(output);
+  const baseline = /GET \/api\/v1\/health \(baseline\)\s+1\s+\S+\s+\S+\s+([\d.]+)/.exec(output);
+  if (!p95) {
+    notes.push(`address.find.p95_ms not measured: bench/address/find-bench.ts printed no p95:\n${output.slice(-1500)}`);
+    return;
+  }
+  put('address.find.p95_ms', Number(p95[1]), 'ms', baseline ? `health p95 ${baseline[1]} ms, 1 connection` : '1 connection');
+}
+
+async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir: string): Promise<void> {
+  const image = await uploadImage();
+  const mb = (image.bytes.length / 1e6).toFixed(1);
+  log(`uploads: ${UPLOADS} concurrent ${mb} MB ${image.type} uploads x ${UPLOAD_ROUNDS} round(s), against plain stream copies`);
+  const source = path.join(runDir, 'upload-source');
+  fs.writeFileSync(source, image.bytes);
+  const claims = await seedClaims(db, UPLOADS * UPLOAD_ROUNDS + 2, 'verified');
+  // A small warm-up round: the first upload compiles the multipart, hashing and checking paths.
+  await uploadRound(server.url, server.pid, claims.slice(-2).map((c) => c.token), image);
+  await settle(db, claims.slice(-2).map((c) => c.claimId));
+  const upload: number[] = [];
+  const disk: number[] = [];
+  const reencode: number[] = [];
+  let growth = 0;
+  let settleGrowth = 0;
+  const failures: string[] = [];
+  for (let round = 0; round < UPLOAD_ROUNDS; round++) {
+    disk.push(await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length));
+    const batch = claims.slice(UPLOADS * round, UPLOADS * (round + 1));
+    const result = await uploadRound(server.url, server.pid, batch.map((c) => c.token), image);
+    upload.push(result.mbPerSecond);
+    growth = Math.max(growth, result.rssGrowthBytes);
+    failures.push(...result.failures);
+    // The server re-encodes every upload in the background: each round starts once that is done.
+    const rss = sampleRss(server.pid, 5);
+    reencode.push(await settle(db, batch.map((c) => c.claimId)));
+    settleGrowth = Math.max(settleGrowth, rss.stop().peak - result.rssBefore);
+  }
+  const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const mbs = mean(upload);
+  const diskMbs = mean(disk);
+  put('upload.mb_s', mbs, 'MB/s', `disk copy ${diskMbs.toFixed(0)} MB/s`);
+  put('upload.disk_mb_s', diskMbs, 'MB/s', `${UPLOADS} concurrent stream copies, same disk`);
+  put('upload.vs_disk', mbs / diskMbs, '', `${mbs.toFixed(0)} / ${diskMbs.toFixed(0)} MB/s, mean of ${UPLOAD_ROUNDS}`);
+  put('upload.rss_growth_mb', growth / 1e6, 'MB', 'peak RSS - RSS before, /proc every 5 ms');
+  if (reencode.some((s) => s > 0)) {
+    put('upload.reencode_s', mean(reencode), 's', `background re-encoding of ${UPLOADS} uploads, after the round`);
+    put('upload.reencode_rss_growth_mb', settleGrowth / 1e6, 'MB', 'peak RSS while re-encoding - RSS before the round');
+  }
+  if (failures.length) notes.push(`uploads: ${failures.length} failed, e.g. ${failures[0]}`);
+}
+
+/** Waits (up to 3 minutes) until the server has re-encoded these claims' uploads; the seconds it took. */
+async function settle(db: pg.Pool, claimIds: string[]): Promise<number> {
+  const started = Date.now();
+  while ((await unsanitizedUploads(db, claimIds)) > 0) {
+    if (Date.now() - started > 180_000) {
+      notes.push('uploads: background re-encoding still running after 3 minutes');
+      break;
+    }
+    await sleep(250);
+  }
+  return (Date.now() - started) / 1000;
+}
+
+interface ApiCall {
+  name: string;
+  label: string;
+  state?: SeedState;
+  make(next: () => { token: string; identityCheckUuid?: string; front?: string; back?: string }): Call;
+}
+
+const runId = randomBytes(4).toString('hex');
+let counter = 0;
+
+const CALLS: ApiCall[] = [
+  {
+    name: 'ticket_check',
+    label: 'POST /api/v1/claim/check/dbg-ticket-number',
+    make: () => ({ method: 'POST', next: () => ({ path: '/api/v1/claim/check/dbg-ticket-number', body: { dbgTicketNumber: serial() } }) }),
+  },
+  {
+    name: 'verify',
+    label: 'PATCH /api/v1/claim/{token}/verify',
+    state: 'started',
+    make: (next) => ({ method: 'PATCH', next: () => ({ path: `/api/v1/claim/${next().token}/verify` }) }),
+  },
+  {
+    name: 'identity',
+    label: 'POST /api/v1/claim/{token}/identity',
+    state: 'verified',
+    make: (next) => ({ method: 'POST', next: () => ({ path: `/api/v1/claim/${next().token}/identity`, body: personalDetails() }) }),
+  },
+  {
+    name: 'submit',
+    label: 'POST /api/v1/claim/{token}',
+    state: 'submittable',
+    make: (next) => ({
+      method: 'POST',
+      next: () => {
+        const claim = next();
+        return { path: `/api/v1/claim/${claim.token}`, body: pinkClaim(claim.identityCheckUuid!, claim.front!, claim.back!) };
+      },
+    }),
+  },
+  {
+    // Last: each start queues an e-mail, which the server then sends in the background.
+    name: 'start',
+    label: 'POST /api/v1/claim',
+    make: () => ({ method: 'POST', next: () => ({ path: '/api/v1/claim', body: { email: `bench.${runId}.${counter++}@example.co.uk` } }) }),
+  },
+];
+
+function check(result: LoadResult, what: string): void {
+  if (result.non2xx || result.errors) notes.push(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`);
+}
+
+async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseUrl: string): Promise<void> {
+  log('baseline: bare node:http + pg (one INSERT, one SELECT per request)');
+  const raw = await startNode({ name: 'raw server', script: 'bench/raw-server.ts', env: { DATABASE_URL: databaseUrl }, logFile: path.join(runDir, 'raw.log'), readyPath: '/' });
+  stops.push(() => raw.stop());
+  let rawCount = 0;
+  const rawCall: Call = { method: 'POST', next: () => ({ path: '/', body: { email: `raw.${runId}.${rawCount++}@example.co.uk` } }) };
+  await load({ url: raw.url, call: rawCall, seconds: WARMUP_SECONDS });
+  const rawRate = await paced({ url: raw.url, call: rawCall, seconds: SECONDS, rate: FIXED_RATE });
+  // The floor of p99 on this machine: the same paced load on a GET that touches no database.
+  const floor = await paced({ url: raw.url, call: { method: 'GET', next: () => ({ path: '/' }) }, seconds: SECONDS, rate: FIXED_RATE });
+  const rawRuns: number[] = [];
+
+  for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
+    // The baseline runs again right before each call, so a ratio compares two runs seconds apart
+    // (other work on a shared machine moves both alike).
+    const rawRps = await load({ url: raw.url, call: rawCall, seconds: SECONDS });
+    check(rawRps, 'raw');
+    rawRuns.push(rawRps.rps);
+    log(`${api.name}: ${api.label}`);
+    const server = PROFILE ? await product.restart(`api-${api.name}`) : product.server;
+    const queued = await unsentEmails(db);
+    if (queued > 100) notes.push(`${api.name}: ${queued} e-mails of earlier runs were still queued (the server sends them meanwhile)`);
+    // Enough prepared claims for the warm-up at the baseline's pace; the run's own count follows
+    // the warm-up's pace, with a margin. A reused claim would be a different call: it is reported.
+    const prepare = async (count: number) => {
+      const claims = api.state ? await seedClaims(db, count, api.state) : [];
+      const source = claimSource(claims);
+      return { source, call: api.make(source.next) };
+    };
+    const warm = await prepare(Math.ceil(rawRps.rps * WARMUP_SECONDS * 1.2) + 200);
+    const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
+    const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 1.6) + 500);
+    const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
+    if (api.state && full.source.reused()) notes.push(`${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`);
+    const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
+    const rate = await paced({ url: server.url, call: fixed.call, seconds: SECONDS, rate: FIXED_RATE });
+    check(rps, `${api.name} at ${CONNECTIONS} connections`);
+    check(rate, `${api.name} at ${FIXED_RATE} req/s`);
+    put(`api.${api.name}.rps`, rps.rps, 'req/s', `raw ${rawRps.rps.toFixed(0)} req/s just before`);
+    put(`api.${api.name}.vs_raw`, rps.rps / rawRps.rps, '', `${rps.rps.toFixed(0)} / ${rawRps.rps.toFixed(0)}`);
+    put(`api.${api.name}.p99_ms`, rate.p99, 'ms', `raw ${rawRate.p99.toFixed(1)} ms; p50 ${rate.p50.toFixed(1)} ms`);
+    log(`  ${rps.rps.toFixed(0)} req/s (raw ${rawRps.rps.toFixed(0)}), p99 ${rate.p99} ms at ${FIXED_RATE}/s`);
+  }
+  await raw.stop();
+  const mean = rawRuns.reduce((sum, v) => sum + v, 0) / Math.max(rawRuns.length, 1);
+  const spread = rawRuns.length ? `${Math.min(...rawRuns).toFixed(0)}-${Math.max(...rawRuns).toFixed(0)}` : '';
+  put('api.raw.rps', mean, 'req/s', `node:http + pg, ${CONNECTIONS} connections; mean of ${rawRuns.length} runs (${spread})`);
+  put('api.raw.p99_ms', rawRate.p99, 'ms', `at ${FIXED_RATE} req/s; p50 ${rawRate.p50.toFixed(1)} ms`);
+  put('api.floor.p99_ms', floor.p99, 'ms', `node:http, no database, at ${FIXED_RATE} req/s; p50 ${floor.p50.toFixed(1)} ms`);
+}
+
+async function stopAll(): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  stops.length = 0;
+}
+
+function writeResults(): void {
+  const file = path.join(repoRoot, 'bench/results.json');
+  fs.writeFileSync(file, `${JSON.stringify({ metrics, at: new Date().toISOString() }, null, 2)}\n`);
+  const order = ['client.', 'address.', 'lighthouse.', 'upload.', 'api.floor.', 'api.raw.', 'api.'];
+  const rank = (name: string): number => order.findIndex((prefix) => name.startsWith(prefix));
+  rows.sort((a, b) => rank(a.name) - rank(b.name));
+  printTable(rows);
+  for (const note of notes) console.log(`note: ${note}`);
+  fs.writeFileSync(path.join(repoRoot, 'bench/results.md'), `${markdownTable(rows)}\n`);
+  console.log(`\nwrote bench/results.json and bench/results.md in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+}
+
+process.once('SIGINT', () => {
+  stopAll().then(() => process.exit(130));
+});
+
+try {
+  await main();
+  writeResults();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { RequestHandler } from 'express';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+/** Vite's hashed asset names: one flat folder, no dot-files, nothing to traverse. */
+const ASSET_NAME = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+interface Encoded {
+  type: string;
+  gzip: Buffer;
+  /** Brotli (quality 11) takes about half a second for the main bundle: gzip serves meanwhile. */
+  br?: Buffer;
+}
+
+/**
+ * Serves the built client's text assets (JS, CSS, SVG) compressed: brotli or gzip as the browser
+ * accepts, compressed once per file and kept in memory (the files are immutable, named by their
+ * hash, and a few hundred KiB in all). Anything else falls through to express.static.
+ * The start page's JavaScript is about 280 KB as built and 85 KB gzipped: on a mobile link that
+ * difference is most of the time to first paint.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
+  const cache = new Map<string, Promise<Encoded | undefined>>();
+  const encode = async (file: string, type: string): Promise<Encoded | undefined> => {
+    const bytes = await fs.readFile(file).catch(() => undefined);
+    if (!bytes) return undefined;
+    const entry: Encoded = { type, gzip: await gzip(bytes, { level: 9 }) };
+    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).then(
+      (br) => (entry.br = br),
+      () => undefined,
+    );
+    return entry;
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const type = TYPES[path.extname(req.path).toLowerCase()];
+    if (!type || !ASSET_NAME.test(req.path)) return next();
+    res.vary('Accept-Encoding');
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const acceptsBr = /\bbr\b/.test(accepted);
+    const acceptsGzip = /\bgzip\b/.test(accepted);
+    if (!acceptsBr && !acceptsGzip) return next();
+    const file = path.join(dir, req.path);
+    let entry = cache.get(file);
+    if (!entry) {
+      entry = encode(file, type);
+      cache.set(file, entry);
+      // A file that is not there (yet) is looked for again next time: only real files are kept.
+      entry.then((found) => found || cache.delete(file), () => cache.delete(file));
+    }
+    entry.then(
+      (found) => {
+        const encoding = found?.br && acceptsBr ? 'br' : found && acceptsGzip ? 'gzip' : undefined;
+        if (!found || !encoding) return next();
+        const body = found[encoding]!;
+        res.setHeader('Content-Type', found.type);
+        res.setHeader('Content-Encoding', encoding);
+        res.setHeader('Content-Length', body.length);
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => next(),
+    );
+  };
+}
