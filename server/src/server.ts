@@ -38,6 +38,8 @@ export interface ServerOptions {
   /** Replaces the configured identity-check provider (tests of its failures). */
   identity?: IdentityProvider;
   identityTimeoutMs?: number;
+  /** A job-queue schema of its own (tests that run several servers on one database). */
+  jobSchema?: string;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,7 +49,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
-  const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
+  const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 30, schema: options.jobSchema });
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
   const storage = localDiskStorage(config.uploadDir);
   const limits = postgresRateLimits(config.databaseUrl);

@@ -11,7 +11,7 @@ async function databaseDump(): Promise<string> {
   const connection = ctx.server.orm.em.getConnection();
   const tables = await connection.execute<Array<{ schema: string; name: string }>>(
     `select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+      where (table_schema = 'public' or table_schema like 'pgboss%') and table_type = 'BASE TABLE'`,
   );
   const parts: string[] = [];
   for (const table of tables) {

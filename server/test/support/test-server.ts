@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -34,6 +35,13 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       done();
     },
   });
-  const running = await startServer(config, createLogger(config.logLevel, sink), { validateResponses: true, emailRetryDelaySeconds: 1, ...options });
+  const running = await startServer(config, createLogger(config.logLevel, sink), {
+    validateResponses: true,
+    emailRetryDelaySeconds: 1,
+    // Servers of different test files share the database but not their upload folder or SMTP
+    // listener: each gets its own job queue, so its e-mails and images are handled by itself.
+    jobSchema: `pgboss_${randomBytes(6).toString('hex')}`,
+    ...options,
+  });
   return { ...running, config, logs };
 }

@@ -10,11 +10,13 @@ export interface QueueOptions {
   logger: Logger;
   /** First retry delay of a failed e-mail, doubled each time (pg-boss backoff). */
   emailRetryDelaySeconds: number;
+  /** pg-boss's schema. Every process of one service shares it (the default); tests isolate theirs. */
+  schema?: string;
 }
 
 /** pg-boss in PostgreSQL: jobs survive restarts and are shared by every server process. */
-export async function startQueue({ databaseUrl, logger, emailRetryDelaySeconds }: QueueOptions): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+export async function startQueue({ databaseUrl, logger, emailRetryDelaySeconds, schema }: QueueOptions): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, ...(schema ? { schema } : {}) });
   boss.on('error', (error: Error) => logger.warn({ err: { type: error.name, message: error.message } }, 'job queue error'));
   await boss.start();
   await boss.createQueue(EMAIL_QUEUE, {
