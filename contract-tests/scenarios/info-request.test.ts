@@ -46,7 +46,7 @@ operation('getInfoRequest', () => {
     expect(loaded.body.sectionTypeList).toEqual(expect.any(Array));
     expect(loaded.body.inactivityMinutes).toBeGreaterThanOrEqual(1);
     if (isMock) return;
-    expect(loaded.body).toEqual({ sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'], inactivityMinutes: 20 });
+    expect(loaded.body).toEqual({ sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'], inactivityMinutes: 20, customerCarePhone: '0333 234 5050' });
   });
 
   scenario('404: an unknown token, in the general shape', [], async () => {
