@@ -5,7 +5,7 @@ import type { AddressProvider } from './address-provider.ts';
 import { LocalAddressIndex } from './local-address-index.ts';
 import { LocalAddressProvider } from './local-address-provider.ts';
 import { LoqateAddressProvider } from './loqate-address-provider.ts';
-import { nativePool } from './native-pool.ts';
+import { nativePool } from '../../db/native-pool.ts';
 import { seedAddressIndex } from './seed-address-index.ts';
 
 /** A local search takes milliseconds; one still running after this is cancelled and answered 1004. */

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import type { PgBoss } from 'pg-boss';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { checkWithTimeout, type IdentityProvider } from '../identity/identity-provider.ts';
-import { addToOutbox, queueSending } from '../mail/outbox.ts';
-import { confirmationEmail, verificationEmail } from '../mail/templates.ts';
+import { queueSending } from '../mail/outbox.ts';
+import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
-import { isExpired, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
-import { claimRepository, type ClaimRecord } from './claim.repository.ts';
+import { claimJourneyRepository, type ClaimState, type OutboxMessage } from './claim-journey.repository.ts';
+import { inactivityLimitSeconds, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
+import { claimRepository } from './claim.repository.ts';
 import { keptDetails, personalDetailsProblems, submissionProblems, submittedFiles } from './claim.rules.ts';
 import type { ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
 import { claimReference } from './reference.ts';
@@ -24,7 +26,9 @@ import { hashLinkToken, newLinkToken } from './tokens.ts';
 export interface ClaimServiceDependencies {
   config: Config;
   em: EntityManager;
-  boss: PgBoss;
+  /** The pool behind the ORM: the journey's calls run on it (claim-journey.repository.ts). */
+  pool: Pool;
+  jobs: JobSender;
   identity: IdentityProvider;
   identityTimeoutMs: number;
   storage: FileStorage;
@@ -32,28 +36,30 @@ export interface ClaimServiceDependencies {
   limits: RateLimits;
 }
 
+/** 404, 409 or 410 for a link token whose claim is missing, submitted or expired. */
+function assertOpen<T extends ClaimState>(claim: T | null): T {
+  if (!claim) throw claimNotFound();
+  if (claim.status === 'submitted') throw claimAlreadySubmitted();
+  if (!claim.open) throw claimExpired();
+  return claim;
+}
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, boss, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, pool, jobs, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
+  const journey = claimJourneyRepository(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
 
   /**
    * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
-   * recorded once it has succeeded (`recordActivity`), so a refused request changes nothing.
+   * recorded by the statement that stores its result, so a refused request changes nothing.
    */
-  async function openClaim(em: EntityManager, token: string): Promise<ClaimRecord> {
-    const claim = await claimRepository(em).findByTokenHash(hashLinkToken(token));
-    if (!claim) throw claimNotFound();
-    if (claim.status === 'submitted') throw claimAlreadySubmitted();
-    if (isExpired(claim, config.claimInactivityMinutes)) throw claimExpired();
-    return claim;
+  async function openClaim(token: string): Promise<ClaimState> {
+    return assertOpen(await journey.claimByToken(hashLinkToken(token)));
   }
 
-  async function recordActivity(em: EntityManager, claimId: string): Promise<void> {
-    if ((await claimRepository(em).touch(claimId)) === 0) throw claimAlreadySubmitted();
-  }
+  const outboxMessage = (kind: string, recipient: string, content: EmailContent): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
@@ -61,67 +67,62 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
       await limits.consume(startPerClient, client);
       await limits.consume(startPerEmail, normalised.toLowerCase());
       const { token, hash } = newLinkToken();
-      const link = `${config.publicUrl}/claim/${token}`;
-      const em = fresh();
-      const outboxId = await em.transactional(async (tx) => {
-        const repository = claimRepository(tx);
-        const claimId = await repository.create(hash, normalised, new Date(Date.now() + LINK_LIFETIME_HOURS * 3_600_000));
-        await repository.audit(claimId, 'claim.started');
-        return addToOutbox(tx, 'verification', normalised, verificationEmail(config.productName, link, LINK_LIFETIME_HOURS));
-      });
+      const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
+      await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail);
       // Committed: if queueing fails now, the outbox sweeper queues the row later.
-      await queueSending(boss, outboxId).catch(() => undefined);
+      await queueSending(jobs, mail.id).catch(() => undefined);
       return { email: normalised };
     },
 
     async verify(token: string) {
-      const em = fresh();
-      const claim = await openClaim(em, token);
-      const repository = claimRepository(em);
-      if (await repository.markVerifiedOnce(claim.id)) {
-        await repository.touch(claim.id, { verified: true });
-        await repository.audit(claim.id, 'claim.verified');
-      } else {
-        await recordActivity(em, claim.id);
-      }
+      const claim = assertOpen(await journey.verify(hashLinkToken(token)));
+      if (!claim.changed) throw claimAlreadySubmitted();
       return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName, customerCarePhone: config.customerCarePhone };
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {
-      const em = fresh();
-      const claim = await openClaim(em, token);
-      const result = await service.identityFor(claim.id, details, null);
-      await recordActivity(em, claim.id);
-      return result;
+      const claim = await openClaim(token);
+      const verdict = await service.identityVerdict(details);
+      const uuid = randomUUID();
+      const saved = await journey.saveIdentityCheck({ id: uuid, claimId: claim.id, personalDetails: details, idDocsRequired: verdict.idDocsRequired, provider: identity.name });
+      if (!saved) throw claimAlreadySubmitted();
+      return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
 
-    /** Runs and records an identity check for a claim (or one of its info requests). */
-    async identityFor(claimId: string, details: PersonalDetails, infoRequestId: string | null) {
+    /** The rules of spec section 5, then the identity provider (424 when it fails or is slow). */
+    async identityVerdict(details: PersonalDetails) {
       const problems = personalDetailsProblems(details);
       if (problems.length) throw new ValidationFailure(problems);
-      let verdict;
       try {
-        verdict = await checkWithTimeout(identity, details, identityTimeoutMs);
+        return await checkWithTimeout(identity, details, identityTimeoutMs);
       } catch {
         throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
       }
+    },
+
+    /** Runs and records an identity check for one of a submitted claim's info requests. */
+    async identityForInfoRequest(claimId: string, infoRequestId: string, details: PersonalDetails) {
+      const verdict = await service.identityVerdict(details);
       const uuid = randomUUID();
-      const repository = claimRepository(fresh());
-      await repository.saveIdentityCheck({
-        id: uuid,
-        claimId,
-        infoRequestId,
-        personalDetails: details as unknown as Record<string, unknown>,
-        idDocsRequired: verdict.idDocsRequired,
-        provider: identity.name,
+      const em = fresh();
+      await em.transactional(async (tx) => {
+        const repository = claimRepository(tx);
+        await repository.saveIdentityCheck({
+          id: uuid,
+          claimId,
+          infoRequestId,
+          personalDetails: details as unknown as Record<string, unknown>,
+          idDocsRequired: verdict.idDocsRequired,
+          provider: identity.name,
+        });
+        await repository.audit(claimId, 'info_request.identity_checked');
       });
-      await repository.audit(claimId, infoRequestId ? 'info_request.identity_checked' : 'identity.checked');
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
 
     /** The claim an upload is for, resolved before the body is read so a bad link costs nothing. */
     async claimForUpload(token: string): Promise<string> {
-      return (await openClaim(fresh(), token)).id;
+      return (await openClaim(token)).id;
     },
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
@@ -145,14 +146,14 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
             storageKey,
           });
           await repository.audit(claimId, `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`);
-          if (!infoRequestId) await recordActivity(tx, claimId);
+          if (!infoRequestId && (await repository.touch(claimId)) === 0) throw claimAlreadySubmitted();
         });
       } catch (error) {
         await storage.remove(storageKey);
         throw error;
       }
       // Committed: if queueing fails now, maintenance queues the file later.
-      await boss.send(SANITIZE_QUEUE, { fileId: uuid }, { singletonKey: uuid }).catch(() => undefined);
+      await jobs.send(SANITIZE_QUEUE, uuid, { fileId: uuid }).catch(() => undefined);
       return { uuid };
     },
 
@@ -162,39 +163,35 @@ export function claimService({ config, em: rootEm, boss, identity, identityTimeo
     },
 
     async submit(token: string, submission: ClaimSubmission): Promise<{ claimHashid: string }> {
-      const em = fresh();
-      const claim = await openClaim(em, token);
-      const repository = claimRepository(em);
-      const check = await repository.findIdentityCheck(submission.identityCheckUuid, claim.id);
+      const serial = submission.productType === 'DBG' && submission.dbgTicketNumber ? submission.dbgTicketNumber : null;
+      // Every file the submission could need: which ones it does depends on the stored check.
+      const named = submittedFiles(submission, true).map((file) => file.uuid);
+      const facts = assertOpen(await journey.submissionFacts(hashLinkToken(token), submission.identityCheckUuid, named, serial));
+      const check = facts.identityCheck;
       if (!check) throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this claim');
-      const dbgTicketNumberValid =
-        submission.productType === 'DBG' && submission.dbgTicketNumber
-          ? isDbgTicketNumberFormat(submission.dbgTicketNumber) && !(await repository.isTicketNumberUsed(submission.dbgTicketNumber))
-          : undefined;
+      const dbgTicketNumberValid = serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
       const problems = submissionProblems(submission, { idDocsRequired: check.idDocsRequired, dbgTicketNumberValid });
-      const files = submittedFiles(submission, check.idDocsRequired);
-      const stored = new Map((await repository.findFiles(claim.id, files.map((file) => file.uuid))).map((file) => [file.id, file]));
-      for (const file of files) {
+      const stored = new Map(facts.files.map((file) => [file.id, file]));
+      for (const file of submittedFiles(submission, check.idDocsRequired)) {
         if (stored.get(file.uuid)?.type !== file.type) {
           problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this claim` }, children: [] });
         }
       }
       if (problems.length) throw new ValidationFailure(problems);
 
-      const claimHashid = claimReference(claim.reference!);
-      const outboxId = await em.transactional(async (tx) => {
-        const inTx = claimRepository(tx);
-        if (!(await inTx.submit(claim.id, claimHashid, check.id, keptDetails(submission, check.idDocsRequired)))) throw claimAlreadySubmitted();
-        await inTx.audit(claim.id, 'claim.submitted');
-        return addToOutbox(tx, 'confirmation', claim.email!, confirmationEmail(config.productName, claimHashid));
-      }).catch((error: unknown) => {
-        // The partial unique index on submitted ticket numbers: another claim took it meanwhile.
-        if (error instanceof UniqueConstraintViolationException) {
-          throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', 'Please enter a valid serial number');
-        }
-        throw error;
-      });
-      await queueSending(boss, outboxId).catch(() => undefined);
+      const claimHashid = claimReference(Number(facts.reference));
+      const mail = outboxMessage('confirmation', facts.email!, confirmationEmail(config.productName, claimHashid));
+      const submitted = await journey
+        .submit({ id: facts.id, hashid: claimHashid, identityCheckId: check.id, details: keptDetails(submission, check.idDocsRequired) }, mail)
+        .catch((error: unknown) => {
+          // The partial unique index on submitted ticket numbers: another claim took it meanwhile.
+          if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'claim_dbg_ticket_number_uniq') {
+            throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', 'Please enter a valid serial number');
+          }
+          throw error;
+        });
+      if (!submitted) throw claimAlreadySubmitted();
+      await queueSending(jobs, mail.id).catch(() => undefined);
       return { claimHashid };
     },
   };

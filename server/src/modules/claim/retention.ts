@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { FileStorage } from '../files/storage.ts';
-import { inactivityLimitMs } from './claim.lifetime.ts';
+import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.ts';
 
 /**
  * Claims left unfinished expire, and an expired claim's personal data and uploaded files are
@@ -10,11 +10,8 @@ import { inactivityLimitMs } from './claim.lifetime.ts';
 export async function expireAndPurgeClaims(em: EntityManager, storage: FileStorage, inactivityMinutes: number, logger: Logger): Promise<number> {
   const connection = em.getConnection();
   await connection.execute(
-    `update claim set status = 'expired'
-      where status in ('started', 'verified')
-        and ((verified_at is null and link_expires_at < now())
-          or (verified_at is not null and last_activity_at < now() - make_interval(secs => ?)))`,
-    [inactivityLimitMs(inactivityMinutes) / 1000],
+    `update claim c set status = 'expired' where c.status in ('started', 'verified') and not ${claimClockRunningSql('c', '?')}`,
+    [inactivityLimitSeconds(inactivityMinutes)],
   );
   const expired = await connection.execute<{ id: string }[]>(`select id from claim where status = 'expired' limit 200`);
   for (const { id } of expired) {

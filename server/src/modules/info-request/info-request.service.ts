@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config/config.ts';
 import { ConflictError, GoneError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import type { ClaimService } from '../claim/claim.service.ts';
@@ -7,6 +6,7 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import type { JobSender } from '../jobs/job-sender.ts';
 import { addToOutbox, queueSending } from '../mail/outbox.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
@@ -22,12 +22,12 @@ export const INFO_REQUEST_ANSWERED = 'This information has already been submitte
 export interface InfoRequestServiceDependencies {
   config: Config;
   em: EntityManager;
-  boss: PgBoss;
+  jobs: JobSender;
   claims: ClaimService;
 }
 
 /** Winner Services ask for more; the claimant answers through the e-mailed link. */
-export function infoRequestService({ config, em: rootEm, boss, claims }: InfoRequestServiceDependencies) {
+export function infoRequestService({ config, em: rootEm, jobs, claims }: InfoRequestServiceDependencies) {
   const fresh = () => rootEm.fork();
 
   async function openRequest(em: EntityManager, token: string): Promise<InfoRequestRow> {
@@ -53,7 +53,7 @@ export function infoRequestService({ config, em: rootEm, boss, claims }: InfoReq
         const queued = await addToOutbox(tx, 'info-request', email, infoRequestEmail(config.productName, link, INFO_REQUEST_LIFETIME_DAYS));
         return { id: created, outboxId: queued };
       });
-      await queueSending(boss, outboxId).catch(() => undefined);
+      await queueSending(jobs, outboxId).catch(() => undefined);
       return { uuid: id, sectionTypeList: sections, expiresAt: expiresAt.toISOString() };
     },
 
@@ -66,7 +66,7 @@ export function infoRequestService({ config, em: rootEm, boss, claims }: InfoReq
 
     async checkIdentity(token: string, details: PersonalDetails) {
       const request = await openRequest(fresh(), token);
-      return claims.identityFor(request.claim_id, details, request.id);
+      return claims.identityForInfoRequest(request.claim_id, request.id, details);
     },
 
     /** The request an upload is for, resolved before the body is read. */
@@ -110,7 +110,7 @@ export function infoRequestService({ config, em: rootEm, boss, claims }: InfoReq
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
         return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
       });
-      await queueSending(boss, outboxId).catch(() => undefined);
+      await queueSending(jobs, outboxId).catch(() => undefined);
       return { claimHashid: claim[0]!.hashid };
     },
   };

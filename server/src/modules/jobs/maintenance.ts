@@ -5,10 +5,12 @@ import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { queueSending, unsentOutboxIds } from '../mail/outbox.ts';
+import type { JobSender } from './job-sender.ts';
 import { PURGE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
 
 export interface MaintenanceDependencies {
   boss: PgBoss;
+  jobs: JobSender;
   em: EntityManager;
   storage: FileStorage;
   inactivityMinutes: number;
@@ -16,15 +18,15 @@ export interface MaintenanceDependencies {
 }
 
 /** One run of the periodic work: purge expired claims, reconcile storage, re-queue lost e-mail jobs. */
-export async function runMaintenance({ boss, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
+export async function runMaintenance({ jobs, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
-  for (const outboxId of await unsentOutboxIds(em.fork(), 120)) await queueSending(boss, outboxId);
+  await Promise.all((await unsentOutboxIds(em.fork(), 120)).map((outboxId) => queueSending(jobs, outboxId)));
   const unsanitized = await em
     .fork()
     .getConnection()
     .execute<Array<{ id: string }>>(`select id from uploaded_file where sanitized_at is null and sanitize_error is null and created_at < now() - interval '2 minutes' limit 500`);
-  for (const { id } of unsanitized) await boss.send(SANITIZE_QUEUE, { fileId: id }, { singletonKey: id });
+  await Promise.all(unsanitized.map(({ id }) => jobs.send(SANITIZE_QUEUE, id, { fileId: id })));
 }
 
 /** Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). */

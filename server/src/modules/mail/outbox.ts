@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { JobSender } from '../jobs/job-sender.ts';
 import { EMAIL_QUEUE } from '../jobs/queue.ts';
-import type { Mailer } from './mailer.ts';
+import { MAIL_CONNECTIONS, type Mailer } from './mailer.ts';
 import type { EmailContent } from './templates.ts';
 
 /**
@@ -23,8 +24,8 @@ export async function addToOutbox(em: EntityManager, kind: string, to: string, c
 }
 
 /** Queues the sending job; the job is keyed by the outbox row so re-queueing never duplicates it. */
-export async function queueSending(boss: PgBoss, outboxId: string): Promise<void> {
-  await boss.send(EMAIL_QUEUE, { outboxId }, { singletonKey: outboxId });
+export async function queueSending(jobs: JobSender, outboxId: string): Promise<void> {
+  await jobs.send(EMAIL_QUEUE, outboxId, { outboxId });
 }
 
 interface OutboxRow {
@@ -75,15 +76,23 @@ export async function unsentOutboxIds(em: EntityManager, olderThanSeconds: numbe
 }
 
 export async function startEmailWorker(boss: PgBoss, em: EntityManager, mailer: Mailer, logger: Logger): Promise<void> {
-  await boss.work<{ outboxId: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-    for (const job of jobs) {
-      try {
-        const outcome = await sendFromOutbox(em.fork(), mailer, job.data.outboxId);
-        logger.info({ outboxId: job.data.outboxId, outcome }, 'email job');
-      } catch (error) {
-        logger.warn({ outboxId: job.data.outboxId, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'email not sent; will retry');
-        throw error;
-      }
-    }
+  // A batch is sent concurrently over the pooled transport (as many as its connections: each send
+  // holds a database connection for its row lock, so a hanging SMTP server can hold only 4 of the
+  // pool's 20). One failure fails the batch for pg-boss to retry; rows already sent are skipped
+  // then (sendFromOutbox), so none goes twice.
+  await boss.work<{ outboxId: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: MAIL_CONNECTIONS }, async (jobs) => {
+    const outcomes = await Promise.allSettled(
+      jobs.map(async (job) => {
+        try {
+          const outcome = await sendFromOutbox(em.fork(), mailer, job.data.outboxId);
+          logger.info({ outboxId: job.data.outboxId, outcome }, 'email job');
+        } catch (error) {
+          logger.warn({ outboxId: job.data.outboxId, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'email not sent; will retry');
+          throw error;
+        }
+      }),
+    );
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   });
 }
