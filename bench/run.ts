@@ -294,6 +294,23 @@ const CALLS: ApiCall[] = [
   },
 ];
 
+/**
+ * Waits (up to 4 minutes) until the e-mails queued by earlier phases are sent, so their sending
+ * does not load the next call's figures; logs the pace at which the server sent them.
+ */
+async function drainOutbox(db: pg.Pool, what: string): Promise<void> {
+  const started = Date.now();
+  const before = await unsentEmails(db);
+  let queued = before;
+  while (queued > 0 && Date.now() - started < 240_000) {
+    await sleep(500);
+    queued = await unsentEmails(db);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (before > 0) log(`  ${before - queued} queued e-mails sent in ${seconds.toFixed(0)} s before ${what} (${((before - queued) / seconds).toFixed(0)}/s)`);
+  if (queued > 0) notes.push(`${what}: ${queued} e-mails of earlier runs were still queued after 4 minutes (the server sends them meanwhile)`);
+}
+
 function check(result: LoadResult, what: string): void {
   if (result.non2xx || result.errors) notes.push(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`);
 }
@@ -318,8 +335,7 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     rawRuns.push(rawRps.rps);
     log(`${api.name}: ${api.label}`);
     const server = PROFILE ? await product.restart(`api-${api.name}`) : product.server;
-    const queued = await unsentEmails(db);
-    if (queued > 100) notes.push(`${api.name}: ${queued} e-mails of earlier runs were still queued (the server sends them meanwhile)`);
+    await drainOutbox(db, api.name);
     // Enough prepared claims for the warm-up at the baseline's pace; the run's own count follows
     // the warm-up's pace, with a margin. A reused claim would be a different call: it is reported.
     const prepare = async (count: number) => {
@@ -329,7 +345,7 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     };
     const warm = await prepare(Math.ceil(rawRps.rps * WARMUP_SECONDS * 1.2) + 200);
     const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
-    const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 1.6) + 500);
+    const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 2) + 500);
     const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
     if (api.state && full.source.reused()) notes.push(`${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`);
     const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);

@@ -19,7 +19,7 @@ import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
-import { startEmailWorker } from './modules/mail/outbox.ts';
+import { startEmailWorker } from './modules/mail/outbox-sender.ts';
 import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
@@ -54,13 +54,14 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, emailRetryDelaySeconds: options.emailRetryDelaySeconds ?? 30, schema: options.jobSchema });
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
   const storage = localDiskStorage(config.uploadDir);
-  const limits = postgresRateLimits(config.databaseUrl);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const jobs = batchingJobSender(boss);
-  const claims = claimService({ config, em: orm.em, pool: await nativePool(orm), jobs, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav), limits });
+  const pool = await nativePool(orm);
+  const limits = postgresRateLimits(pool);
+  const claims = claimService({ config, em: orm.em, pool, jobs, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav), limits });
   const infoRequests = infoRequestService({ config, em: orm.em, jobs, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
-  await startEmailWorker(boss, orm.em, mailer, logger);
+  await startEmailWorker(boss, pool, mailer, logger);
   await startSanitizer(boss, orm.em, storage, logger);
   await scheduleMaintenance({ boss, jobs, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
@@ -96,7 +97,6 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
       mailer.close();
-      await limits.close().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, close };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from './errors.ts';
 
@@ -16,12 +16,10 @@ export interface RateLimitRule {
  */
 export interface RateLimits {
   consume(rule: RateLimitRule, key: string): Promise<void>;
-  close(): Promise<void>;
 }
 
-export function postgresRateLimits(databaseUrl: string): RateLimits {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5000 });
-  pool.on('error', () => undefined);
+/** On the application's pool (the one behind the ORM): no connections of its own to keep or close. */
+export function postgresRateLimits(pool: Pool): RateLimits {
   const limiters = new Map<string, RateLimiterPostgres>();
   const limiterFor = (rule: RateLimitRule): RateLimiterPostgres => {
     let limiter = limiters.get(rule.name);
@@ -49,6 +47,5 @@ export function postgresRateLimits(databaseUrl: string): RateLimits {
         throw rejection;
       }
     },
-    close: () => pool.end(),
   };
 }

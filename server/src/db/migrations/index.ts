@@ -5,6 +5,8 @@ import { Migration20261122015000Address } from './Migration20261122015000Address
 import { Migration20261122015100AddressSearch } from './Migration20261122015100AddressSearch.ts';
 import { Migration20261122020000InfoRequests } from './Migration20261122020000InfoRequests.ts';
 import { Migration20261122030000FileSanitizing } from './Migration20261122030000FileSanitizing.ts';
+import { Migration20261122040000ClaimHotUpdates } from './Migration20261122040000ClaimHotUpdates.ts';
+import { Migration20261122041000OutboxLease } from './Migration20261122041000OutboxLease.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +16,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122015100AddressSearch', class: Migration20261122015100AddressSearch },
   { name: 'Migration20261122020000InfoRequests', class: Migration20261122020000InfoRequests },
   { name: 'Migration20261122030000FileSanitizing', class: Migration20261122030000FileSanitizing },
+  { name: 'Migration20261122040000ClaimHotUpdates', class: Migration20261122040000ClaimHotUpdates },
+  { name: 'Migration20261122041000OutboxLease', class: Migration20261122041000OutboxLease },
 ];

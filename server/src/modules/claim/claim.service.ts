@@ -64,8 +64,7 @@ export function claimService({ config, em: rootEm, pool, jobs, identity, identit
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
-      await limits.consume(startPerClient, client);
-      await limits.consume(startPerEmail, normalised.toLowerCase());
+      await Promise.all([limits.consume(startPerClient, client), limits.consume(startPerEmail, normalised.toLowerCase())]);
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
       await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail);

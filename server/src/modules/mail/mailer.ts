@@ -12,8 +12,8 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP connections per process; the e-mail worker sends this many messages at once. */
-export const MAIL_CONNECTIONS = 4;
+/** SMTP connections per process: a batch of messages queues on them. */
+const MAIL_CONNECTIONS = 4;
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(
