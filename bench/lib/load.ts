@@ -2,8 +2,8 @@ import autocannon from 'autocannon';
 
 export interface Call {
   method: 'GET' | 'POST' | 'PATCH';
-  /** Path and JSON body of the next request (a fresh token, e-mail or serial each time). */
-  next(): { path: string; body?: unknown };
+  /** Path, JSON body and extra headers of the next request (a fresh token, e-mail or serial each time). */
+  next(): { path: string; body?: unknown; headers?: Record<string, string> };
 }
 
 export interface LoadResult {
@@ -40,10 +40,10 @@ export async function load({ url, call, seconds, connections = 50, overallRate }
       {
         method: call.method,
         setupRequest: (request: Record<string, unknown>) => {
-          const { path, body } = call.next();
+          const { path, body, headers } = call.next();
           return body === undefined
-            ? { ...request, path, body: undefined }
-            : { ...request, path, headers: { ...(request.headers as object), 'content-type': 'application/json' }, body: JSON.stringify(body) };
+            ? { ...request, path, headers: { ...(request.headers as object), ...headers }, body: undefined }
+            : { ...request, path, headers: { ...(request.headers as object), ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
         },
         onResponse: (status: number, body: string) => {
           if ((status < 200 || status >= 300) && samples.length < 3) samples.push(`${status} ${String(body).slice(0, 200)}`);

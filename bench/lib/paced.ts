@@ -26,7 +26,7 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
 
   const send = (scheduled: bigint): Promise<void> =>
     new Promise((resolve) => {
-      const { path, body } = call.next();
+      const { path, body, headers } = call.next();
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const req = http.request({
         agent,
@@ -34,7 +34,7 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
         port: base.port,
         method: call.method,
         path,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : { 'content-length': 0 },
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : { 'content-length': 0 }) },
         timeout: 10_000,
       });
       pending.add(req);

@@ -71,6 +71,9 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
 
 // libvips' operation cache keeps decoded images around for reuse we never make: off.
 sharp.cache(false);
+// Re-encoding is background work: one libvips thread, so it never takes every core from the
+// claimants' requests and uploads (it takes longer instead; nobody waits on it).
+sharp.concurrency(1);
 
 export async function startSanitizer(boss: PgBoss, em: EntityManager, storage: FileStorage, logger: Logger): Promise<void> {
   // One image at a time per process: decoding a 12 MP photo takes hundreds of MB.
