@@ -50,6 +50,9 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!))
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    // Which elements moved, when anything did: the audit's items name them.
+    const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
+    for (const shift of shifts) failing.push(`layout shift ${shift.score?.toFixed(4)} of ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

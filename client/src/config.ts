@@ -1,6 +1,6 @@
-// Build-time settings (Vite `VITE_*` variables) with their defaults. At run time the claim
-// page replaces the product name with the server's (PRODUCT_NAME through the verify answer);
-// see client/README.md.
+// Build-time settings (Vite `VITE_*` variables) with their defaults. At run time the server's
+// PRODUCT_NAME and CUSTOMER_CARE_PHONE come first from meta tags it writes into index.html, then
+// from the verify and info-request answers; see client/README.md.
 import { useSyncExternalStore } from 'react';
 
 const env = import.meta.env;
@@ -43,9 +43,15 @@ export interface SiteSettings {
   customerCarePhone: string;
 }
 
+/** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
+function pageMeta(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
+}
+
 let settings: SiteSettings = {
-  productName: buildConfig.productName,
-  customerCarePhone: buildConfig.customerCarePhone,
+  productName: pageMeta('product-name') ?? buildConfig.productName,
+  customerCarePhone: pageMeta('customer-care-phone') ?? buildConfig.customerCarePhone,
 };
 const listeners = new Set<() => void>();
 
@@ -63,6 +69,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The settings now, outside React. */
+export function readSiteSettings(): SiteSettings {
+  return settings;
+}
+
 export function useSiteSettings(): SiteSettings {
-  return useSyncExternalStore(subscribe, () => settings, () => settings);
+  return useSyncExternalStore(subscribe, readSiteSettings, readSiteSettings);
 }

@@ -43,7 +43,7 @@ export function createApp(deps: AppDependencies): Express {
   for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));
-  app.use(clientApp(deps.clientDist ?? defaultClientDist));
+  app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
   app.use(errorHandler(deps.logger, fieldMessages(deps.contract)));
   return app;
 }

@@ -3,13 +3,34 @@ import path from 'node:path';
 import express, { Router } from 'express';
 import { precompressedAssets } from './precompressed.ts';
 
+/** What the pages show that the deployment configures (PRODUCT_NAME, CUSTOMER_CARE_PHONE). */
+export interface PageSettings {
+  productName: string;
+  customerCarePhone: string;
+}
+
+const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with the deployment's settings as meta tags the client reads before its first
+ * render, so every page shows the server's product name and Customer Care number from the start
+ * (not the build's defaults, replaced later by an API answer: a visible change and a layout shift).
+ */
+function withSettings(html: string, settings: PageSettings): string {
+  const tags =
+    `<meta name="product-name" content="${escapeAttribute(settings.productName)}" />` +
+    `<meta name="customer-care-phone" content="${escapeAttribute(settings.customerCarePhone)}" />`;
+  return html.replace('</head>', `${tags}</head>`);
+}
+
 /**
  * Serves the built SPA: hashed assets are immutable and carry no personal data, so they may be
  * cached; every route outside /api gets index.html and the client router decides.
  */
-export function clientApp(distDir: string): Router {
+export function clientApp(distDir: string, settings: PageSettings): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
+  let page: string | undefined;
   router.use(
     '/assets',
     precompressedAssets(path.join(distDir, 'assets')),
@@ -26,7 +47,8 @@ export function clientApp(distDir: string): Router {
       res.status(503).type('text/plain').send('The client is not built: run `make start` or `make build`.');
       return;
     }
-    res.sendFile(indexFile);
+    page ??= withSettings(fs.readFileSync(indexFile, 'utf8'), settings);
+    res.type('html').send(page);
   });
   return router;
 }

@@ -16,11 +16,11 @@ const script = `export const answer = ${JSON.stringify('x'.repeat(20_000))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'secret.js'), 'not an asset');
   const app = express();
-  app.use(clientApp(dist));
+  app.use(clientApp(dist, { productName: 'Lotto "Big" <Draw>', customerCarePhone: '0333 234 5050' }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,5 +79,15 @@ describe('client assets', () => {
     expect([403, 404]).toContain(escaped.status);
     expect(escaped.headers['content-encoding']).toBeUndefined();
     expect(escaped.body.toString()).not.toContain('not an asset');
+  });
+
+  it('when a page is opened, then index.html carries the deployment\'s product name and phone, escaped, for the first render', async () => {
+    const page = await get('/claim/some-token');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const html = page.body.toString('utf8');
+    expect(html).toContain('<meta name="product-name" content="Lotto &#34;Big&#34; &#60;Draw&#62;" />');
+    expect(html).toContain('<meta name="customer-care-phone" content="0333 234 5050" />');
+    expect(html.indexOf('name="product-name"')).toBeLessThan(html.indexOf('</head>'));
   });
 });
