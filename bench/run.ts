@@ -389,9 +389,12 @@ function writeResults(): void {
   console.log(`\nwrote bench/results.json and bench/results.md in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 }
 
-process.once('SIGINT', () => {
-  stopAll().then(() => process.exit(130));
-});
+// Interrupted or timed out: the embedded PostgreSQL and the servers are stopped, not left running.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    stopAll().then(() => process.exit(code));
+  });
+}
 
 try {
   await main();

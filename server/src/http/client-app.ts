@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { precompressedAssets } from './precompressed.ts';
 
 /** What the pages show that the deployment configures (PRODUCT_NAME, CUSTOMER_CARE_PHONE). */
@@ -40,8 +40,7 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  router.use(express.static(distDir, { index: false }));
-  router.get('/{*splat}', (req, res, next) => {
+  const sendPage: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     if (!fs.existsSync(indexFile)) {
       res.status(503).type('text/plain').send('The client is not built: run `make start` or `make build`.');
@@ -49,6 +48,10 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
     }
     page ??= withSettings(fs.readFileSync(indexFile, 'utf8'), settings);
     res.type('html').send(page);
-  });
+  };
+  // index.html by its own name gets the settings too, not the file as built.
+  router.get('/index.html', sendPage);
+  router.use(express.static(distDir, { index: false }));
+  router.get('/{*splat}', sendPage);
   return router;
 }

@@ -89,5 +89,6 @@ describe('client assets', () => {
     expect(html).toContain('<meta name="product-name" content="Lotto &#34;Big&#34; &#60;Draw&#62;" />');
     expect(html).toContain('<meta name="customer-care-phone" content="0333 234 5050" />');
     expect(html.indexOf('name="product-name"')).toBeLessThan(html.indexOf('</head>'));
+    expect((await get('/index.html')).body.toString('utf8')).toBe(html);
   });
 });
