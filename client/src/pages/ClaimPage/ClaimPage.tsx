@@ -1,5 +1,4 @@
 import { useVerifyClaim } from '@prize/generated/client';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -9,11 +8,10 @@ import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
-import { useInactivityTimer } from '../../hooks/useInactivityTimer';
+import { useFormLifetime } from '../../hooks/useFormLifetime';
 import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 import { notifications } from '../../rules/notifications';
-import { validationErrors } from '../../rules/validationErrors';
 import { ClaimForm } from './ClaimForm';
 import { ClaimSubmitted } from './ClaimSubmitted';
 
@@ -38,7 +36,6 @@ const PAGE_TITLES = {
 
 export function ClaimPage({ claimToken, reload = () => window.location.reload() }: ClaimPageProps) {
   const verify = useVerifyClaim();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
     const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
@@ -63,18 +60,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const minutes = verified?.inactivityMinutes ?? buildConfig.inactivityMinutes;
   const formShown = outcome === null && verified !== undefined;
 
-  // Nothing the claimant typed is kept once the form is done with: not in memory caches
-  // (react-query keeps mutation variables), and nothing was ever put in browser storage.
-  const forgetAnswers = () => {
-    validationErrors.clear();
-    queryClient.clear();
-  };
-
-  const timer = useInactivityTimer(minutes, formShown, () => {
-    forgetAnswers();
-    notifications.clearAll();
-    setOutcome({ name: 'timedOut', minutes });
-  });
+  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
 
   const viewKey = outcome?.name ?? (verify.isError ? 'error' : verified ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);

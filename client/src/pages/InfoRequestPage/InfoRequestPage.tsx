@@ -1,5 +1,4 @@
 import { useGetInfoRequest } from '@prize/generated/client';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -9,12 +8,11 @@ import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
-import { useInactivityTimer } from '../../hooks/useInactivityTimer';
+import { useFormLifetime } from '../../hooks/useFormLifetime';
 import { loadInfoRequestErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { readSectionTypes } from '../../rules/infoRequest';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 import { notifications } from '../../rules/notifications';
-import { validationErrors } from '../../rules/validationErrors';
 import { InfoRequestForm } from './InfoRequestForm';
 import { InfoRequestSubmitted } from './InfoRequestSubmitted';
 
@@ -36,7 +34,6 @@ const PAGE_TITLES = {
 } as const;
 
 export function InfoRequestPage({ infoRequestToken, reload = () => window.location.reload() }: InfoRequestPageProps) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Loaded once: once the form is done with, the request is closed (or the page cleared).
@@ -59,18 +56,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
   const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
   const formShown = outcome === null && loaded !== undefined && !failed;
 
-  // Nothing the claimant typed is kept once the form is done with: react-query keeps
-  // mutation variables, and nothing was ever put in browser storage.
-  const forgetAnswers = () => {
-    validationErrors.clear();
-    queryClient.clear();
-  };
-
-  const timer = useInactivityTimer(minutes, formShown, () => {
-    forgetAnswers();
-    notifications.clearAll();
-    setOutcome({ name: 'timedOut', minutes });
-  });
+  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
 
   const viewKey = outcome?.name ?? (failed ? 'error' : loaded ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);
