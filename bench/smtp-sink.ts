@@ -1,6 +1,6 @@
 /**
  * A real SMTP listener that accepts every message and throws it away: the product's e-mail
- * worker does its full work (outbox row, pg-boss job, SMTP round trip) without MailDev keeping
+ * worker does its full work (outbox row, lease, SMTP round trip, mark sent) without MailDev keeping
  * thousands of messages. Its own process, so it costs the server nothing. Prints the count on exit.
  */
 import http from 'node:http';

@@ -11,7 +11,7 @@ import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { checkWithTimeout, type IdentityProvider } from '../identity/identity-provider.ts';
-import { queueSending } from '../mail/outbox.ts';
+import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
 import { claimJourneyRepository, type ClaimState, type OutboxMessage } from './claim-journey.repository.ts';
@@ -29,6 +29,7 @@ export interface ClaimServiceDependencies {
   /** The pool behind the ORM: the journey's calls run on it (claim-journey.repository.ts). */
   pool: Pool;
   jobs: JobSender;
+  outbox: Pick<OutboxPump, 'send'>;
   identity: IdentityProvider;
   identityTimeoutMs: number;
   storage: FileStorage;
@@ -45,7 +46,7 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 }
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, pool, jobs, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const journey = claimJourneyRepository(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
@@ -68,8 +69,7 @@ export function claimService({ config, em: rootEm, pool, jobs, identity, identit
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
       await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail);
-      // Committed: if queueing fails now, the outbox sweeper queues the row later.
-      await queueSending(jobs, mail.id).catch(() => undefined);
+      outbox.send(mail.id);
       return { email: normalised };
     },
 
@@ -190,7 +190,7 @@ export function claimService({ config, em: rootEm, pool, jobs, identity, identit
           throw error;
         });
       if (!submitted) throw claimAlreadySubmitted();
-      await queueSending(jobs, mail.id).catch(() => undefined);
+      outbox.send(mail.id);
       return { claimHashid };
     },
   };

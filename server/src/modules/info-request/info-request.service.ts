@@ -6,8 +6,8 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
-import { addToOutbox, queueSending } from '../mail/outbox.ts';
+import { addToOutbox } from '../mail/outbox.ts';
+import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
 import { answerProblems, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
@@ -22,12 +22,12 @@ export const INFO_REQUEST_ANSWERED = 'This information has already been submitte
 export interface InfoRequestServiceDependencies {
   config: Config;
   em: EntityManager;
-  jobs: JobSender;
+  outbox: Pick<OutboxPump, 'send'>;
   claims: ClaimService;
 }
 
 /** Winner Services ask for more; the claimant answers through the e-mailed link. */
-export function infoRequestService({ config, em: rootEm, jobs, claims }: InfoRequestServiceDependencies) {
+export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoRequestServiceDependencies) {
   const fresh = () => rootEm.fork();
 
   async function openRequest(em: EntityManager, token: string): Promise<InfoRequestRow> {
@@ -53,7 +53,7 @@ export function infoRequestService({ config, em: rootEm, jobs, claims }: InfoReq
         const queued = await addToOutbox(tx, 'info-request', email, infoRequestEmail(config.productName, link, INFO_REQUEST_LIFETIME_DAYS));
         return { id: created, outboxId: queued };
       });
-      await queueSending(jobs, outboxId).catch(() => undefined);
+      outbox.send(outboxId);
       return { uuid: id, sectionTypeList: sections, expiresAt: expiresAt.toISOString() };
     },
 
@@ -110,7 +110,7 @@ export function infoRequestService({ config, em: rootEm, jobs, claims }: InfoReq
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
         return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
       });
-      await queueSending(jobs, outboxId).catch(() => undefined);
+      outbox.send(outboxId);
       return { claimHashid: claim[0]!.hashid };
     },
   };

@@ -15,9 +15,9 @@ export interface BatchOptions {
 /**
  * Jobs queued by concurrent requests share one INSERT: DataLoader gathers what arrives within
  * `delayMs`, and pg-boss's `insert` writes the batch with the queue's retry policy. At a few
- * hundred claims a second this turns one statement per e-mail into one per batch.
+ * hundred uploads a second this turns one statement per image into one per batch.
  * A batch that fails rejects every caller; callers treat queueing as best effort, because the
- * maintenance sweep queues any committed outbox row or file left without a job.
+ * maintenance sweep queues any committed file left without a job.
  */
 export function batchingJobSender(boss: PgBoss, { delayMs = 2, maxBatch = 200 }: BatchOptions = {}): JobSender {
   const loaders = new Map<string, DataLoader<{ key: string; data: object }, void>>();

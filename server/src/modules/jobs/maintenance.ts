@@ -4,24 +4,25 @@ import type { Logger } from 'pino';
 import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { queueSending, unsentOutboxIds } from '../mail/outbox.ts';
+import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { JobSender } from './job-sender.ts';
 import { PURGE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
 
 export interface MaintenanceDependencies {
   boss: PgBoss;
   jobs: JobSender;
+  outbox: Pick<OutboxPump, 'sendStranded'>;
   em: EntityManager;
   storage: FileStorage;
   inactivityMinutes: number;
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, reconcile storage, re-queue lost e-mail jobs. */
-export async function runMaintenance({ jobs, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
+/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails, re-queue lost image jobs. */
+export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
-  await Promise.all((await unsentOutboxIds(em.fork(), 120)).map((outboxId) => queueSending(jobs, outboxId)));
+  await outbox.sendStranded();
   const unsanitized = await em
     .fork()
     .getConnection()

@@ -1,30 +1,21 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 
-export const EMAIL_QUEUE = 'email';
 export const PURGE_QUEUE = 'purge-expired-claims';
 export const SANITIZE_QUEUE = 'sanitize-file';
 
 export interface QueueOptions {
   databaseUrl: string;
   logger: Logger;
-  /** First retry delay of a failed e-mail, doubled each time (pg-boss backoff). */
-  emailRetryDelaySeconds: number;
   /** pg-boss's schema. Every process of one service shares it (the default); tests isolate theirs. */
   schema?: string;
 }
 
 /** pg-boss in PostgreSQL: jobs survive restarts and are shared by every server process. */
-export async function startQueue({ databaseUrl, logger, emailRetryDelaySeconds, schema }: QueueOptions): Promise<PgBoss> {
+export async function startQueue({ databaseUrl, logger, schema }: QueueOptions): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, ...(schema ? { schema } : {}) });
   boss.on('error', (error: Error) => logger.warn({ err: { type: error.name, message: error.message } }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(EMAIL_QUEUE, {
-    retryLimit: 50,
-    retryDelay: emailRetryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMax: 600,
-  });
   await boss.createQueue(PURGE_QUEUE, { retryLimit: 2 });
   await boss.createQueue(SANITIZE_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   return boss;

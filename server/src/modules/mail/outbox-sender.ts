@@ -1,13 +1,10 @@
 import type { Pool } from 'pg';
-import type { PgBoss } from 'pg-boss';
-import type { Logger } from 'pino';
-import { EMAIL_QUEUE } from '../jobs/queue.ts';
 import type { Mailer } from './mailer.ts';
 
 /** Longer than any one SMTP attempt (the transport gives up after 20 s of silence). */
 const LEASE_SECONDS = 60;
-/** Jobs fetched at once: their rows are leased and marked sent by one statement each. */
-const BATCH = 20;
+/** A row this old and unsent was left by a process that stopped; any process may send it. */
+export const STRANDED_AFTER_SECONDS = 120;
 
 interface LeasedRow {
   id: string;
@@ -17,18 +14,41 @@ interface LeasedRow {
   html_body: string;
 }
 
+export interface BatchOutcome {
+  sent: string[];
+  failed: string[];
+  /** Asked for but not leased: already sent, or being sent by another process. */
+  skipped: number;
+  /** The first SMTP failure, for the log. */
+  error?: unknown;
+}
+
 /**
  * Takes the unsent rows among `ids` for this process: each is leased for LEASE_SECONDS and its
  * attempt counted. A row already sent, or leased by another process, is not returned, so two
- * workers never send one message twice. No transaction stays open while SMTP talks.
+ * processes never send one message twice. No transaction stays open while SMTP talks.
  */
-async function lease(pool: Pool, ids: string[]): Promise<LeasedRow[]> {
+async function leaseById(pool: Pool, ids: string[]): Promise<LeasedRow[]> {
   const { rows } = await pool.query<LeasedRow>({
     name: 'outbox.lease',
     text: `update email_outbox set attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
             where id = any($1::uuid[]) and sent_at is null and (lease_until is null or lease_until < now())
            returning id, recipient, subject, text_body, html_body`,
     values: [ids, LEASE_SECONDS],
+  });
+  return rows;
+}
+
+/** Up to `limit` unsent, unleased rows older than STRANDED_AFTER_SECONDS, leased like `leaseById`. */
+async function leaseStranded(pool: Pool, limit: number): Promise<LeasedRow[]> {
+  const { rows } = await pool.query<LeasedRow>({
+    name: 'outbox.lease-stranded',
+    text: `update email_outbox set attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
+            where id in (select id from email_outbox
+                          where sent_at is null and created_at < now() - make_interval(secs => $3) and (lease_until is null or lease_until < now())
+                          order by created_at limit $1 for update skip locked)
+           returning id, recipient, subject, text_body, html_body`,
+    values: [limit, LEASE_SECONDS, STRANDED_AFTER_SECONDS],
   });
   return rows;
 }
@@ -43,38 +63,33 @@ async function markSent(pool: Pool, ids: string[]): Promise<void> {
   });
 }
 
-/** Not sent: the lease is dropped so pg-boss's retry can take the row at once. */
+/** Not sent: the lease is dropped so the next attempt can take the row at once. */
 async function release(pool: Pool, ids: string[]): Promise<void> {
   await pool.query({ name: 'outbox.release', text: 'update email_outbox set lease_until = null where id = any($1::uuid[]) and sent_at is null', values: [ids] });
 }
 
-/**
- * Sends the outbox rows of a batch of jobs over the pooled transport. Rows that fail are released
- * and the batch is thrown back for pg-boss to retry with backoff; the rows sent meanwhile are then
- * skipped, so each message goes out once. A crash between SMTP's acceptance and `markSent` sends
- * that message again once its lease ends: at least once, never lost.
- */
-export async function sendOutboxBatch(pool: Pool, mailer: Mailer, outboxIds: string[]): Promise<{ sent: number; failed: number; skipped: number }> {
-  const rows = await lease(pool, outboxIds);
+async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promise<Omit<BatchOutcome, 'skipped'>> {
   const outcomes = await Promise.allSettled(rows.map((row) => mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body })));
   const sent = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.id);
   const failed = rows.filter((_, i) => outcomes[i]!.status === 'rejected').map((row) => row.id);
-  if (sent.length) await markSent(pool, sent);
-  if (failed.length) {
-    await release(pool, failed);
-    throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
-  }
-  return { sent: sent.length, failed: failed.length, skipped: outboxIds.length - rows.length };
+  await Promise.all([sent.length ? markSent(pool, sent) : undefined, failed.length ? release(pool, failed) : undefined]);
+  const rejection = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult | undefined;
+  return { sent, failed, error: rejection?.reason };
 }
 
-export async function startEmailWorker(boss: PgBoss, pool: Pool, mailer: Mailer, logger: Logger): Promise<void> {
-  await boss.work<{ outboxId: string }>(EMAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: BATCH, burstWhenBatchFull: true }, async (jobs) => {
-    try {
-      const outcome = await sendOutboxBatch(pool, mailer, jobs.map((job) => job.data.outboxId));
-      logger.info(outcome, 'email jobs');
-    } catch (error) {
-      logger.warn({ jobs: jobs.length, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'e-mail not sent; will retry');
-      throw error;
-    }
-  });
+/**
+ * Sends the outbox rows `ids` concurrently over the pooled transport: one statement leases them,
+ * one marks those sent and one releases those that failed, for the caller to try again later.
+ * A crash between SMTP's acceptance and `markSent` sends that message again once its lease ends:
+ * at least once, never lost.
+ */
+export async function sendOutboxRows(pool: Pool, mailer: Mailer, ids: string[]): Promise<BatchOutcome> {
+  const rows = await leaseById(pool, ids);
+  return { ...(await sendLeased(pool, mailer, rows)), skipped: ids.length - rows.length };
+}
+
+/** Sends up to `limit` stranded rows (see STRANDED_AFTER_SECONDS); those that fail wait for the next sweep. */
+export async function sendStrandedRows(pool: Pool, mailer: Mailer, limit: number): Promise<BatchOutcome & { leased: number }> {
+  const rows = await leaseStranded(pool, limit);
+  return { ...(await sendLeased(pool, mailer, rows)), skipped: 0, leased: rows.length };
 }

@@ -1,0 +1,115 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { Mailer } from './mailer.ts';
+import { sendOutboxRows, sendStrandedRows, type BatchOutcome } from './outbox-sender.ts';
+
+/** Rows leased and sent together: one lease and one mark statement per batch. */
+const BATCH = 20;
+/** How long the first row of a batch waits for others, so a burst of claims shares statements. */
+const GATHER_MS = 5;
+const MAX_RETRY_DELAY_SECONDS = 600;
+
+export interface OutboxPumpOptions {
+  pool: Pool;
+  mailer: Mailer;
+  logger: Logger;
+  /** Delay before the first retry of a failed e-mail, doubled each time up to ten minutes. */
+  retryDelaySeconds: number;
+}
+
+/** Sends the e-mails a process commits to `email_outbox` (docs/adr/007). */
+export interface OutboxPump {
+  /** A committed outbox row for this process to send now, and again after failures. */
+  send(outboxId: string): void;
+  /** Sends the rows stopped processes left (maintenance calls it); returns how many went out. */
+  sendStranded(): Promise<number>;
+  /** Lets the batch on the wire finish; what is still queued is left to the stranded sweep. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The outbox table is the durable queue; this process only remembers which of its own rows to
+ * send next. That keeps each e-mail to the row written with its claim plus a share of two batch
+ * statements, where a job row per e-mail (insert, fetch, complete) had tripled the database work.
+ * If the process stops, its unsent rows are still in the table and `sendStranded` takes them.
+ */
+export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPumpOptions): OutboxPump {
+  const ready = new Set<string>();
+  const failures = new Map<string, number>();
+  const retryTimers = new Set<NodeJS.Timeout>();
+  let running: Promise<void> | undefined;
+  let gathering: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const kick = (): void => {
+    if (stopped || running || gathering) return;
+    gathering = setTimeout(() => {
+      gathering = undefined;
+      running = drain().finally(() => {
+        running = undefined;
+        if (ready.size) kick();
+      });
+    }, GATHER_MS);
+  };
+
+  const retryLater = (id: string): void => {
+    const failed = (failures.get(id) ?? 0) + 1;
+    failures.set(id, failed);
+    const delay = Math.min(retryDelaySeconds * 2 ** (failed - 1), MAX_RETRY_DELAY_SECONDS) * 1000;
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      ready.add(id);
+      kick();
+    }, delay);
+    retryTimers.add(timer);
+  };
+
+  const report = (outcome: BatchOutcome, what: string): void => {
+    if (outcome.failed.length) {
+      const error = outcome.error as { name?: string; code?: string } | undefined;
+      logger.warn({ failed: outcome.failed.length, sent: outcome.sent.length, err: { type: error?.name, code: error?.code } }, `${what} not sent; will retry`);
+    } else logger.debug({ sent: outcome.sent.length, skipped: outcome.skipped }, what);
+  };
+
+  async function drain(): Promise<void> {
+    while (ready.size && !stopped) {
+      const ids = [...ready].slice(0, BATCH);
+      for (const id of ids) ready.delete(id);
+      try {
+        const outcome = await sendOutboxRows(pool, mailer, ids);
+        const failed = new Set(outcome.failed);
+        for (const id of ids) if (failed.has(id)) retryLater(id);
+        else failures.delete(id);
+        report(outcome, 'e-mails');
+      } catch (error) {
+        // The database is unreachable: nothing was leased, so each row is simply tried again.
+        logger.warn({ rows: ids.length, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'e-mail batch failed; will retry');
+        for (const id of ids) retryLater(id);
+      }
+    }
+  }
+
+  return {
+    send(outboxId) {
+      ready.add(outboxId);
+      kick();
+    },
+    async sendStranded() {
+      let total = 0;
+      for (;;) {
+        const outcome = await sendStrandedRows(pool, mailer, BATCH);
+        total += outcome.sent.length;
+        if (outcome.leased) report(outcome, 'stranded e-mails');
+        // Failed rows wait for the next sweep; stop at the first short or failing batch.
+        if (outcome.leased < BATCH || outcome.failed.length || stopped) return total;
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(gathering);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      await running;
+    },
+  };
+}
