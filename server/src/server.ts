@@ -8,6 +8,7 @@ import { loadContract } from './http/openapi.ts';
 import { postgresRateLimits } from './http/rate-limit.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import { asyncCommitPool } from './db/async-commit-pool.ts';
 import { nativePool } from './db/native-pool.ts';
 import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
@@ -18,8 +19,7 @@ import { localIdentityProvider, type IdentityProvider } from './modules/identity
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
-import { smtpMailer } from './modules/mail/mailer.ts';
-import { outboxPump } from './modules/mail/outbox-pump.ts';
+import { outboxThread } from './modules/mail/outbox-thread.ts';
 import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
@@ -52,13 +52,16 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
-  const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
   const storage = localDiskStorage(config.uploadDir);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
-  const limits = postgresRateLimits(pool);
-  const outbox = outboxPump({ pool, mailer, logger, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
+  const limitsPool = asyncCommitPool(config.databaseUrl, 4, logger);
+  const limits = postgresRateLimits(limitsPool);
+  const outbox = outboxThread(
+    { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
+    logger,
+  );
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav), limits });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
@@ -97,7 +100,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
       await outbox.stop();
-      mailer.close();
+      await limitsPool.end().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, close };

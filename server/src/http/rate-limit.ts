@@ -18,7 +18,7 @@ export interface RateLimits {
   consume(rule: RateLimitRule, key: string): Promise<void>;
 }
 
-/** On the application's pool (the one behind the ORM): no connections of its own to keep or close. */
+/** On a pool of asynchronous commits (db/async-commit-pool.ts): a lost increment is harmless. */
 export function postgresRateLimits(pool: Pool): RateLimits {
   const limiters = new Map<string, RateLimiterPostgres>();
   const limiterFor = (rule: RateLimitRule): RateLimiterPostgres => {
