@@ -22,7 +22,8 @@ export interface MaintenanceDependencies {
 export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
-  await outbox.sendStranded();
+  // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
+  await outbox.sendStranded().catch((error: Error) => logger.warn({ err: { type: error.name } }, 'stranded e-mails not sent; the next run tries again'));
   const unsanitized = await em
     .fork()
     .getConnection()

@@ -8,6 +8,8 @@ const BATCH = 20;
 /** How long the first row of a batch waits for others, so a burst of claims shares statements. */
 const GATHER_MS = 5;
 const MAX_RETRY_DELAY_SECONDS = 600;
+/** Failed rows remembered for retry; beyond this (a long SMTP outage) the stranded sweep takes them. */
+const MAX_RETRYING = 10_000;
 
 export interface OutboxPumpOptions {
   pool: Pool;
@@ -53,6 +55,10 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPu
   };
 
   const retryLater = (id: string): void => {
+    if (retryTimers.size >= MAX_RETRYING) {
+      failures.delete(id);
+      return;
+    }
     const failed = (failures.get(id) ?? 0) + 1;
     failures.set(id, failed);
     const delay = Math.min(retryDelaySeconds * 2 ** (failed - 1), MAX_RETRY_DELAY_SECONDS) * 1000;

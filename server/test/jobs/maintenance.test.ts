@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { PgBoss } from 'pg-boss';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Database } from '../../src/db/orm.ts';
+import { localDiskStorage } from '../../src/modules/files/storage.ts';
+import { runMaintenance } from '../../src/modules/jobs/maintenance.ts';
+import { freshDatabase } from '../support/fresh-database.ts';
+
+let orm: Database | undefined;
+afterAll(async () => orm?.close());
+
+describe('maintenance', () => {
+  it('when the stranded e-mail sweep fails, then the run still completes and says so in the log', async () => {
+    orm = await openDatabase(await freshDatabase('maintenance'), pino({ level: 'silent' }));
+    await migrate(orm);
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(chunk.toString()), done()) }));
+    const run = runMaintenance({
+      boss: undefined as unknown as PgBoss,
+      jobs: { send: async () => undefined },
+      outbox: { sendStranded: () => Promise.reject(Object.assign(new Error('mail thread not running'), { name: 'MailThreadDown' })) },
+      em: orm.em,
+      storage: localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'))),
+      inactivityMinutes: 30,
+      logger,
+    });
+    await expect(run).resolves.toBeUndefined();
+    expect(lines.map((line) => JSON.parse(line).msg)).toContain('stranded e-mails not sent; the next run tries again');
+  });
+});
