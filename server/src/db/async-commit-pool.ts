@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { errorFields } from '../infra/error-fields.ts';
 
 /**
  * A small pool whose commits do not wait for the WAL flush, for bookkeeping a crash may lose
@@ -11,6 +12,6 @@ import type { Logger } from 'pino';
 export function asyncCommitPool(databaseUrl: string, max: number, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, options: '-c synchronous_commit=off', max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   // An idle connection dropped by a restarting PostgreSQL must not end the process.
-  pool.on('error', (error) => logger.warn({ err: { type: error.name, code: (error as { code?: string }).code } }, 'idle database connection lost'));
+  pool.on('error', (error) => logger.warn({ err: errorFields(error) }, 'idle database connection lost'));
   return pool;
 }

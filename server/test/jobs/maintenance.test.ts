@@ -5,18 +5,17 @@ import { Writable } from 'node:stream';
 import type { PgBoss } from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../../src/db/orm.ts';
+import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { localDiskStorage } from '../../src/modules/files/storage.ts';
 import { runMaintenance } from '../../src/modules/jobs/maintenance.ts';
-import { freshDatabase } from '../support/fresh-database.ts';
+import { migratedDatabase } from '../support/fresh-database.ts';
 
 let orm: Database | undefined;
 afterAll(async () => orm?.close());
 
 describe('maintenance', () => {
   it('when the stranded e-mail sweep fails, then the run still completes and says so in the log', async () => {
-    orm = await openDatabase(await freshDatabase('maintenance'), pino({ level: 'silent' }));
-    await migrate(orm);
+    orm = await openDatabase(await migratedDatabase('maintenance'), pino({ level: 'silent' }));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(chunk.toString()), done()) }));
     const run = runMaintenance({

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../src/db/orm.ts';
 import { smtpMailer, type Mailer } from '../../src/modules/mail/mailer.ts';
 import { outboxPump, type OutboxPump } from '../../src/modules/mail/outbox-pump.ts';
-import { freshDatabase } from '../support/fresh-database.ts';
+import { migratedDatabase } from '../support/fresh-database.ts';
+import { insertOutboxRow } from '../support/outbox-rows.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { uniqueEmail } from '../support/journey.ts';
 
@@ -17,11 +16,7 @@ const pumps: OutboxPump[] = [];
 
 beforeAll(async () => {
   // A database of its own: no other test file's server sweeps these rows.
-  const databaseUrl = await freshDatabase('outbox_pump');
-  const orm = await openDatabase(databaseUrl, logger);
-  await migrate(orm);
-  await orm.close();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool = new pg.Pool({ connectionString: await migratedDatabase('outbox_pump'), max: 4 });
   sink = await startMailSink();
   mailer = smtpMailer(sink.url, 'claims@example.test');
 });
@@ -39,17 +34,6 @@ function pump(sender: Mailer = mailer): OutboxPump {
   return created;
 }
 
-/** An outbox row as a claim's transaction writes it, `ageSeconds` old. */
-async function outboxRow(to: string, ageSeconds = 0): Promise<string> {
-  const id = randomUUID();
-  await pool.query(
-    `insert into email_outbox (id, kind, recipient, subject, text_body, html_body, created_at)
-     values ($1, 'test', $2, 'Pump test', 'Hello', '<p>Hello</p>', now() - make_interval(secs => $3))`,
-    [id, to, ageSeconds],
-  );
-  return id;
-}
-
 async function row(id: string): Promise<{ attempts: number; sent: boolean; recipient: string | null; leased: boolean }> {
   const { rows } = await pool.query(`select attempts, sent_at is not null as sent, recipient, lease_until is not null as leased from email_outbox where id = $1`, [id]);
   return rows[0];
@@ -61,7 +45,7 @@ const received = (to: string) => sink.messages.filter((message) => message.to ==
 describe('the e-mail outbox pump', () => {
   it('when a row is handed to two pumps at once, then it is sent once, marked sent and its recipient wiped', async () => {
     const to = uniqueEmail('pump-once');
-    const id = await outboxRow(to);
+    const id = await insertOutboxRow(pool, to);
     const [one, two] = [pump(), pump()];
     one.send(id);
     two.send(id);
@@ -73,7 +57,7 @@ describe('the e-mail outbox pump', () => {
 
   it('when SMTP refuses the first attempt, then the lease is released and the retry delivers it', async () => {
     const to = uniqueEmail('pump-retry');
-    const id = await outboxRow(to);
+    const id = await insertOutboxRow(pool, to);
     let calls = 0;
     const flaky: Mailer = {
       async send(email) {
@@ -94,8 +78,8 @@ describe('the e-mail outbox pump', () => {
   it('when a row was left unsent by a stopped process, then the stranded sweep sends it and leaves recent rows to their writer', async () => {
     const strandedTo = uniqueEmail('pump-stranded');
     const recentTo = uniqueEmail('pump-recent');
-    const stranded = await outboxRow(strandedTo, 180);
-    const recent = await outboxRow(recentTo);
+    const stranded = await insertOutboxRow(pool, strandedTo, 180);
+    const recent = await insertOutboxRow(pool, recentTo);
     const sweeper = pump();
     await sweeper.sendStranded();
     await sink.waitFor(strandedTo);

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../src/db/orm.ts';
 import { outboxThread } from '../../src/modules/mail/outbox-thread.ts';
 import type { OutboxPump } from '../../src/modules/mail/outbox-pump.ts';
-import { freshDatabase } from '../support/fresh-database.ts';
+import { migratedDatabase } from '../support/fresh-database.ts';
+import { insertOutboxRow } from '../support/outbox-rows.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { uniqueEmail } from '../support/journey.ts';
 
@@ -25,10 +24,7 @@ let sink: MailSink;
 let thread: OutboxPump;
 
 beforeAll(async () => {
-  const databaseUrl = await freshDatabase('outbox_thread');
-  const orm = await openDatabase(databaseUrl, pino({ level: 'silent' }));
-  await migrate(orm);
-  await orm.close();
+  const databaseUrl = await migratedDatabase('outbox_thread');
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   sink = await startMailSink();
   thread = outboxThread({ databaseUrl, smtpUrl: sink.url, mailFrom: 'claims@example.test', logLevel: 'debug', retryDelaySeconds: 1 }, logger);
@@ -40,20 +36,10 @@ afterAll(async () => {
   await pool.end();
 });
 
-async function outboxRow(to: string, ageSeconds: number): Promise<string> {
-  const id = randomUUID();
-  await pool.query(
-    `insert into email_outbox (id, kind, recipient, subject, text_body, html_body, created_at)
-     values ($1, 'test', $2, 'Thread test', 'Hello', '<p>Hello</p>', now() - make_interval(secs => $3))`,
-    [id, to, ageSeconds],
-  );
-  return id;
-}
-
 describe('the outbox pump on its own thread', () => {
   it('when rows are handed over in one tick, then each is sent and the thread logs through the server logger without addresses', async () => {
     const recipients = [uniqueEmail('thread-a'), uniqueEmail('thread-b'), uniqueEmail('thread-c')];
-    const ids = await Promise.all(recipients.map((to) => outboxRow(to, 0)));
+    const ids = await Promise.all(recipients.map((to) => insertOutboxRow(pool, to)));
     for (const id of ids) thread.send(id);
     for (const to of recipients) await sink.waitFor(to);
     const { rows } = await pool.query('select count(*)::int as sent from email_outbox where id = any($1::uuid[]) and sent_at is not null', [ids]);
@@ -64,7 +50,7 @@ describe('the outbox pump on its own thread', () => {
 
   it('when maintenance asks for the stranded sweep, then the thread answers with the number it sent', async () => {
     const to = uniqueEmail('thread-stranded');
-    await outboxRow(to, 300);
+    await insertOutboxRow(pool, to, 300);
     expect(await thread.sendStranded()).toBe(1);
     await sink.waitFor(to);
   });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { errorFields } from '../../infra/error-fields.ts';
 import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -23,7 +24,7 @@ export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinu
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
   // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
-  await outbox.sendStranded().catch((error: Error) => logger.warn({ err: { type: error.name } }, 'stranded e-mails not sent; the next run tries again'));
+  await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
   const unsanitized = await em
     .fork()
     .getConnection()

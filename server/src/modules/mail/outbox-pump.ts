@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { errorFields } from '../../infra/error-fields.ts';
 import type { Mailer } from './mailer.ts';
 import { sendOutboxRows, sendStrandedRows, type BatchOutcome } from './outbox-sender.ts';
 
@@ -72,8 +73,7 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPu
 
   const report = (outcome: BatchOutcome, what: string): void => {
     if (outcome.failed.length) {
-      const error = outcome.error as { name?: string; code?: string } | undefined;
-      logger.warn({ failed: outcome.failed.length, sent: outcome.sent.length, err: { type: error?.name, code: error?.code } }, `${what} not sent; will retry`);
+      logger.warn({ failed: outcome.failed.length, sent: outcome.sent.length, err: errorFields(outcome.error) }, `${what} not sent; will retry`);
     } else logger.debug({ sent: outcome.sent.length, skipped: outcome.skipped }, what);
   };
 
@@ -89,7 +89,7 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPu
         report(outcome, 'e-mails');
       } catch (error) {
         // The database is unreachable: nothing was leased, so each row is simply tried again.
-        logger.warn({ rows: ids.length, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'e-mail batch failed; will retry');
+        logger.warn({ rows: ids.length, err: errorFields(error) }, 'e-mail batch failed; will retry');
         for (const id of ids) retryLater(id);
       }
     }
@@ -104,10 +104,11 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPu
       let total = 0;
       for (;;) {
         const outcome = await sendStrandedRows(pool, mailer, BATCH);
+        const leased = outcome.sent.length + outcome.failed.length;
         total += outcome.sent.length;
-        if (outcome.leased) report(outcome, 'stranded e-mails');
+        if (leased) report(outcome, 'stranded e-mails');
         // Failed rows wait for the next sweep; stop at the first short or failing batch.
-        if (outcome.leased < BATCH || outcome.failed.length || stopped) return total;
+        if (leased < BATCH || outcome.failed.length || stopped) return total;
       }
     },
     async stop() {

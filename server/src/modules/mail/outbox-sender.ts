@@ -4,7 +4,7 @@ import type { Mailer } from './mailer.ts';
 /** Longer than any one SMTP attempt (the transport gives up after 20 s of silence). */
 const LEASE_SECONDS = 60;
 /** A row this old and unsent was left by a process that stopped; any process may send it. */
-export const STRANDED_AFTER_SECONDS = 120;
+const STRANDED_AFTER_SECONDS = 120;
 
 interface LeasedRow {
   id: string;
@@ -89,7 +89,7 @@ export async function sendOutboxRows(pool: Pool, mailer: Mailer, ids: string[]):
 }
 
 /** Sends up to `limit` stranded rows (see STRANDED_AFTER_SECONDS); those that fail wait for the next sweep. */
-export async function sendStrandedRows(pool: Pool, mailer: Mailer, limit: number): Promise<BatchOutcome & { leased: number }> {
+export async function sendStrandedRows(pool: Pool, mailer: Mailer, limit: number): Promise<BatchOutcome> {
   const rows = await leaseStranded(pool, limit);
-  return { ...(await sendLeased(pool, mailer, rows)), skipped: 0, leased: rows.length };
+  return { ...(await sendLeased(pool, mailer, rows)), skipped: 0 };
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { errorFields } from '../../infra/error-fields.ts';
 import type { OutboxPump } from './outbox-pump.ts';
 
 export interface MailThreadData {
@@ -41,7 +42,7 @@ export function outboxThread(data: MailThreadData, logger: Logger): OutboxPump {
         else sweep?.resolve(message.sent ?? 0);
       }
     });
-    started.on('error', (error) => logger.error({ err: { type: error.name, code: (error as { code?: string }).code } }, 'mail thread failed'));
+    started.on('error', (error) => logger.error({ err: errorFields(error) }, 'mail thread failed'));
     started.on('exit', () => {
       alive = false;
       for (const sweep of sweeps.values()) sweep.reject(new Error('mail thread stopped'));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { asyncCommitPool } from '../../db/async-commit-pool.ts';
+import { errorFields } from '../../infra/error-fields.ts';
 import { smtpMailer } from './mailer.ts';
 import { outboxPump } from './outbox-pump.ts';
 import type { FromMailThread, MailThreadData, ToMailThread } from './outbox-thread.ts';
@@ -30,7 +31,7 @@ port.on('message', (message: ToMailThread) => {
   else if (message.type === 'sweep') {
     pump.sendStranded().then(
       (sent) => post({ type: 'swept', seq: message.seq, sent }),
-      (error: Error) => post({ type: 'swept', seq: message.seq, error: `${error.name} ${(error as { code?: string }).code ?? ''}`.trim() }),
+      (error: unknown) => post({ type: 'swept', seq: message.seq, error: Object.values(errorFields(error)).filter(Boolean).join(' ') }),
     );
   } else if (message.type === 'stop') {
     void (async () => {
