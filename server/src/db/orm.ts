@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
+import { SESSION_OPTIONS } from './session-options.ts';
 
 export type Database = MikroORM;
 
@@ -15,7 +16,7 @@ export async function openDatabase(databaseUrl: string, logger: Logger): Promise
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: 20 },
     // Unmanaged queries fail fast instead of queueing for ever when PostgreSQL is gone.
-    driverOptions: { connectionTimeoutMillis: 5000 },
+    driverOptions: { connectionTimeoutMillis: 5000, options: SESSION_OPTIONS },
     logger: (message: string) => logger.debug({ orm: message.slice(0, 200) }, 'orm'),
     debug: false,
   });
