@@ -20,9 +20,10 @@ const STOP_TIMEOUT_MS = 10_000;
 /**
  * The outbox pump on a thread of its own (outbox-worker.ts), behind the same interface. Ids
  * handed over in one tick travel in one message. If the thread dies it is started again; the
- * ids it held are rows the stranded sweep sends (docs/adr/007).
+ * ids it held are rows the stranded sweep sends (docs/adr/007). `script` is the thread's code;
+ * tests give one that fails.
  */
-export function outboxThread(data: MailThreadData, logger: Logger): OutboxPump {
+export function outboxThread(data: MailThreadData, logger: Logger, script: URL = new URL('./outbox-worker.ts', import.meta.url)): OutboxPump {
   const sweeps = new Map<number, { resolve: (sent: number) => void; reject: (error: Error) => void }>();
   let pending: string[] = [];
   let seq = 0;
@@ -31,7 +32,7 @@ export function outboxThread(data: MailThreadData, logger: Logger): OutboxPump {
   let worker = start();
 
   function start(): Worker {
-    const started = new Worker(new URL('./outbox-worker.ts', import.meta.url), { workerData: data });
+    const started = new Worker(script, { workerData: data });
     alive = true;
     started.on('message', (message: FromMailThread) => {
       if (message.type === 'log') relayLog(logger, message.line);
