@@ -28,8 +28,8 @@ afterAll(async () => {
   await pool.end();
 });
 
-function pump(sender: Mailer = mailer): OutboxPump {
-  const created = outboxPump({ pool, mailer: sender, logger, retryDelaySeconds: 1 });
+function pump(sender: Mailer = mailer, maxRetrying?: number): OutboxPump {
+  const created = outboxPump({ pool, mailer: sender, logger, retryDelaySeconds: 1, maxRetrying });
   pumps.push(created);
   return created;
 }
@@ -73,6 +73,36 @@ describe('the e-mail outbox pump', () => {
     await sink.waitFor(to, undefined, 5000);
     await settle(200);
     expect(await row(id)).toMatchObject({ attempts: 2, sent: true });
+  });
+
+  it('when more rows fail than the pump remembers, then it retries as many as it remembers and the stranded sweep sends the rest', async () => {
+    const recipients = [uniqueEmail('pump-cap-a'), uniqueEmail('pump-cap-b'), uniqueEmail('pump-cap-c')];
+    const ids = await Promise.all(recipients.map((to) => insertOutboxRow(pool, to)));
+    let refusing = true;
+    const outage: Mailer = {
+      async send(email) {
+        if (refusing) throw Object.assign(new Error('421 try later'), { code: 'EENVELOPE' });
+        await mailer.send(email);
+      },
+      close() {},
+    };
+    const capped = pump(outage, 2);
+    for (const id of ids) capped.send(id);
+    await expect.poll(async () => (await Promise.all(ids.map(row))).every((r) => r.attempts === 1 && !r.leased)).toBe(true);
+    refusing = false;
+    // The two remembered rows are retried a second later; the third is left for the sweep.
+    const sentNow = async () => Promise.all(ids.map(async (id) => (await row(id)).sent));
+    await expect.poll(async () => (await sentNow()).filter(Boolean).length, { timeout: 10_000 }).toBe(2);
+    await settle(1500);
+    const sent = await sentNow();
+    expect(sent.filter(Boolean)).toHaveLength(2);
+    const forgotten = ids[sent.indexOf(false)]!;
+    expect(await row(forgotten)).toMatchObject({ attempts: 1, leased: false });
+
+    await pool.query(`update email_outbox set created_at = now() - interval '5 minutes' where id = $1`, [forgotten]);
+    await capped.sendStranded();
+    expect(await row(forgotten)).toMatchObject({ sent: true });
+    for (const to of recipients) expect(received(to)).toHaveLength(1);
   });
 
   it('when a row was left unsent by a stopped process, then the stranded sweep sends it and leaves recent rows to their writer', async () => {

@@ -18,6 +18,8 @@ export interface OutboxPumpOptions {
   logger: Logger;
   /** Delay before the first retry of a failed e-mail, doubled each time up to ten minutes. */
   retryDelaySeconds: number;
+  /** Failed rows remembered for retry (default 10,000); the stranded sweep sends the others. */
+  maxRetrying?: number;
 }
 
 /** Sends the e-mails a process commits to `email_outbox` (docs/adr/007). */
@@ -36,7 +38,7 @@ export interface OutboxPump {
  * statements, where a job row per e-mail (insert, fetch, complete) had tripled the database work.
  * If the process stops, its unsent rows are still in the table and `sendStranded` takes them.
  */
-export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPumpOptions): OutboxPump {
+export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetrying = MAX_RETRYING }: OutboxPumpOptions): OutboxPump {
   const ready = new Set<string>();
   const failures = new Map<string, number>();
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -56,8 +58,9 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds }: OutboxPu
   };
 
   const retryLater = (id: string): void => {
-    if (retryTimers.size >= MAX_RETRYING) {
+    if (retryTimers.size >= maxRetrying) {
       failures.delete(id);
+      logger.debug('e-mail left to the stranded sweep: retry memory full');
       return;
     }
     const failed = (failures.get(id) ?? 0) + 1;
