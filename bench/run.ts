@@ -28,6 +28,7 @@ import { clientWeights } from './lib/client-size.ts';
 import { lighthouseFigures } from './lib/lighthouse.ts';
 import { load, type Call, type LoadResult } from './lib/load.ts';
 import { paced } from './lib/paced.ts';
+import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
 import { claimSource, seedClaims, unsanitizedUploads, unsentEmails, type SeedState } from './lib/seed.ts';
@@ -317,6 +318,12 @@ async function drainOutbox(db: pg.Pool, what: string): Promise<void> {
   if (queued > 0) notes.push(`${what}: ${queued} e-mails of earlier runs were still queued after 4 minutes (the server sends them meanwhile)`);
 }
 
+/** Vacuum and checkpoint before a measured load (bench/lib/quiesce.ts); noted once if CHECKPOINT is not allowed. */
+async function settleDatabase(db: pg.Pool): Promise<void> {
+  const { checkpointed } = await quiesce(db);
+  if (!checkpointed && !notes.some((note) => note.startsWith('CHECKPOINT'))) notes.push('CHECKPOINT refused (not a superuser): runs may pay for flushing the set-up\'s writes');
+}
+
 function check(result: LoadResult, what: string): void {
   if (result.non2xx || result.errors) notes.push(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`);
 }
@@ -328,6 +335,7 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
   let rawCount = 0;
   const rawCall: Call = { method: 'POST', next: () => ({ path: '/', body: { email: `raw.${runId}.${rawCount++}@example.co.uk` } }) };
   await load({ url: raw.url, call: rawCall, seconds: WARMUP_SECONDS });
+  await settleDatabase(db);
   const rawRate = await paced({ url: raw.url, call: rawCall, seconds: SECONDS, rate: FIXED_RATE });
   // The floor of p99 on this machine: the same paced load on a GET that touches no database.
   const floor = await paced({ url: raw.url, call: { method: 'GET', next: () => ({ path: '/' }) }, seconds: SECONDS, rate: FIXED_RATE });
@@ -336,6 +344,7 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
   for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
     // The baseline runs again right before each call, so a ratio compares two runs seconds apart
     // (other work on a shared machine moves both alike).
+    await settleDatabase(db);
     const rawRps = await load({ url: raw.url, call: rawCall, seconds: SECONDS });
     check(rawRps, 'raw');
     rawRuns.push(rawRps.rps);
@@ -352,10 +361,12 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     const warm = await prepare(Math.ceil(rawRps.rps * WARMUP_SECONDS * 1.2) + 200);
     const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
     const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 2) + 500);
+    await settleDatabase(db);
     const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
     if (api.state && full.source.reused()) notes.push(`${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`);
     await drainOutbox(db, `${api.name} at ${FIXED_RATE} req/s`);
     const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
+    await settleDatabase(db);
     const rate = await paced({ url: server.url, call: fixed.call, seconds: SECONDS, rate: FIXED_RATE });
     check(rps, `${api.name} at ${CONNECTIONS} connections`);
     check(rate, `${api.name} at ${FIXED_RATE} req/s`);
