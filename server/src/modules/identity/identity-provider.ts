@@ -28,14 +28,28 @@ export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): Ide
   };
 }
 
-/** Bounds any provider: a slow or failing one becomes an IdentityProviderError, never a hang. */
+/**
+ * Bounds any provider: a slow or failing one becomes an IdentityProviderError, never a hang.
+ * The timer is cleared as soon as the check settles: `AbortSignal.timeout` would keep each
+ * request's signal, listener and promise alive for the whole timeout, which under load is
+ * thousands of them carried into the old generation and collected by full GCs.
+ */
 export async function checkWithTimeout(provider: IdentityProvider, details: PersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
   // Raced as well as signalled: a provider that ignores the signal still cannot hold the request.
-  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new DOMException('The identity check timed out', 'TimeoutError');
+      controller.abort(reason);
+      reject(reason);
+    }, timeoutMs);
+  });
   try {
-    return await Promise.race([provider.check(details, signal), timedOut]);
+    return await Promise.race([provider.check(details, controller.signal), timedOut]);
   } catch (error) {
     throw new IdentityProviderError(error instanceof Error ? error.name : 'identity check failed');
+  } finally {
+    clearTimeout(timer);
   }
 }
