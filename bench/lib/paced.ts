@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Call, LoadResult } from './load.ts';
+import { payloadOf, type Call, type LoadResult } from './load.ts';
 
 /**
  * An open-loop load at a fixed offered rate: one request every 1/rate s, evenly spaced, over up
@@ -26,8 +26,10 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
 
   const send = (scheduled: bigint): Promise<void> =>
     new Promise((resolve) => {
-      const { path, body, headers } = call.next();
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const next = call.next();
+      const { path, headers } = next;
+      const json = payloadOf(next);
+      const payload = json === undefined ? undefined : Buffer.from(json);
       const req = http.request({
         agent,
         host: base.hostname,
