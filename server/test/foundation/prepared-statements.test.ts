@@ -33,8 +33,8 @@ describe('the connections the server queries on', () => {
       // The repository on one connection, so every run meets the same prepared statement.
       const journey = claimJourneyRepository(client as unknown as Pool, 3600);
       for (let run = 0; run < 8; run++) await journey.submissionFacts(newLinkToken().hash, randomUUID(), [randomUUID()], null);
-      // PostgreSQL's default plans the first five runs afresh, and goes on doing so when the
-      // folded parameter makes a custom plan look cheaper.
+      // PostgreSQL's default plans the first five runs afresh, and goes on doing so whenever
+      // the custom plans look cheaper than the generic one.
       expect(await plans(client, 'claim.submission-facts')).toEqual({ generic: 8, custom: 0 });
     } finally {
       client.release();
