@@ -25,9 +25,11 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../server/src/infra/embedded-postgres.ts';
 import { personalDetails, pinkClaim, serial } from '../server/test/support/journey.ts';
 import { clientWeights } from './lib/client-size.ts';
+import { cpuUse, describeCpu } from './lib/cpu-use.ts';
 import { lighthouseFigures } from './lib/lighthouse.ts';
 import { load, prebuilt, type Call, type LoadResult } from './lib/load.ts';
 import { paced } from './lib/paced.ts';
+import { perfRecord } from './lib/perf-record.ts';
 import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
@@ -45,6 +47,8 @@ const CONNECTIONS = 50;
 const UPLOADS = 20;
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api').split(',').map((s) => s.trim()));
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const PERF = process.env.BENCH_PERF === '1';
+const profileDir = path.join(repoRoot, 'bench/profiles');
 const ONLY_CALLS = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim())) : undefined;
 
 interface Product {
@@ -108,8 +112,7 @@ async function main(): Promise<void> {
   stops.push(() => smtp.stop());
 
   const uploadDir = path.join(runDir, 'uploads');
-  const profileDir = path.join(repoRoot, 'bench/profiles');
-  if (PROFILE) fs.mkdirSync(profileDir, { recursive: true });
+  if (PROFILE || PERF) fs.mkdirSync(profileDir, { recursive: true });
   const product: Product = {
     server: undefined as unknown as Child,
     /** A fresh server process; when profiling, one per phase so each profile covers one phase. */
@@ -127,7 +130,10 @@ async function main(): Promise<void> {
           // (X-Forwarded-For), so the default rate limits apply as they would to real claimants.
           TRUST_PROXY: 'true',
         },
-        nodeArgs: PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}.cpuprofile`] : [],
+        nodeArgs: [
+          ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}.cpuprofile`] : []),
+          ...(PERF ? ['--perf-basic-prof-only-functions'] : []),
+        ],
         logFile: path.join(runDir, 'server.log'),
         readyPath: '/api/v1/health',
         timeoutMs: 300_000,
@@ -165,7 +171,7 @@ async function main(): Promise<void> {
   if (ONLY.has('upload')) await uploadPhase(PROFILE ? await product.restart('upload') : product.server, db, runDir, uploadDir);
 
   // 3d. API calls.
-  if (ONLY.has('api')) await apiPhase(product, db, runDir, databaseUrl);
+  if (ONLY.has('api')) await apiPhase(product, db, runDir, databaseUrl, smtp.pid);
 
   const smtpStatus = (await fetch(smtp.url).then((res) => res.json())) as { received: number };
   log(`e-mails received by the SMTP sink: ${smtpStatus.received}`);
@@ -330,7 +336,7 @@ function check(result: LoadResult, what: string): void {
   if (result.non2xx || result.errors) notes.push(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`);
 }
 
-async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseUrl: string): Promise<void> {
+async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseUrl: string, smtpPid: number): Promise<void> {
   log('baseline: bare node:http + pg (one INSERT, one SELECT per request)');
   const raw = await startNode({ name: 'raw server', script: 'bench/raw-server.ts', env: { DATABASE_URL: databaseUrl }, logFile: path.join(runDir, 'raw.log'), readyPath: '/' });
   stops.push(() => raw.stop());
@@ -348,7 +354,9 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     // (other work on a shared machine moves both alike).
     const rawRun = prebuilt(rawCall, RAW_REQUESTS_PER_SECOND_CAP * SECONDS);
     await settleDatabase(db);
+    const rawCpu = cpuUse({ node: { 'load generator': process.pid, raw: raw.pid } });
     const rawRps = await load({ url: raw.url, call: rawRun, seconds: SECONDS });
+    log(`  raw ${describeCpu(rawCpu.stop(rawRps.requests))}`);
     check(rawRps, 'raw');
     rawRuns.push(rawRps.rps);
     log(`${api.name}: ${api.label}`);
@@ -365,7 +373,11 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
     const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 2) + 500);
     await settleDatabase(db);
+    const perf = PERF ? await perfRecord(path.join(profileDir, `perf-${api.name}.data`)) : undefined;
+    const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid, 'smtp sink': smtpPid } });
     const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
+    await perf?.stop();
+    log(`  ${api.name} ${describeCpu(cpu.stop(rps.requests))}`);
     if (api.state && full.source.reused()) notes.push(`${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`);
     await drainOutbox(db, `${api.name} at ${FIXED_RATE} req/s`);
     const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);

