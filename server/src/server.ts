@@ -5,10 +5,8 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
-import { postgresRateLimits } from './http/rate-limit.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
-import { asyncCommitPool } from './db/async-commit-pool.ts';
 import { nativePool } from './db/native-pool.ts';
 import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
@@ -56,13 +54,11 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
-  const limitsPool = asyncCommitPool(config.databaseUrl, 4, logger);
-  const limits = postgresRateLimits(limitsPool);
   const outbox = outboxThread(
     { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
     logger,
   );
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav), limits });
+  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startSanitizer(boss, orm.em, storage, logger);
@@ -100,7 +96,6 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
       await outbox.stop();
-      await limitsPool.end().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, close };

@@ -12,7 +12,10 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
  * builds a child logger and runs its serialisers on every request: measured on this machine it
  * cost about 60 µs of CPU a request (a third of the HTTP stack's), this costs about 5.
  */
-export function requestLogger(logger: Logger): RequestHandler {
+export function requestLogger(parent: Logger): RequestHandler {
+  // Every field of these lines is built here from non-personal parts (the path is masked), so
+  // they skip the redaction pass, which scans each line's keys for the paths of REDACT_PATHS.
+  const logger = parent.child({}, { redact: [] });
   let lastId = 0;
   return (req, res, next) => {
     const id = ++lastId;

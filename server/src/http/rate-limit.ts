@@ -1,51 +1,57 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from './errors.ts';
 
 export interface RateLimitRule {
-  /** Prefix of the keys of this rule, e.g. 'start-ip'. */
+  /** Prefix of the keys of this rule, e.g. 'start-client'. */
   name: string;
   points: number;
   durationSeconds: number;
 }
 
-/**
- * Rate limits kept in PostgreSQL (rate-limiter-flexible), so every server process shares them.
- * Keys are hashed: an e-mail address used as a key is not stored in clear.
- */
-export interface RateLimits {
-  consume(rule: RateLimitRule, key: string): Promise<void>;
+/** One request's charge against a rule: the row it counts in, and the rule's limit and window. */
+export interface RateLimitCharge {
+  key: string;
+  points: number;
+  durationMs: number;
 }
 
-/** On a pool of asynchronous commits (db/async-commit-pool.ts): a lost increment is harmless. */
-export function postgresRateLimits(pool: Pool): RateLimits {
-  const limiters = new Map<string, RateLimiterPostgres>();
-  const limiterFor = (rule: RateLimitRule): RateLimiterPostgres => {
-    let limiter = limiters.get(rule.name);
-    if (!limiter) {
-      limiter = new RateLimiterPostgres({
-        storeClient: pool,
-        storeType: 'pool',
-        tableName: 'rate_limit',
-        tableCreated: true,
-        keyPrefix: rule.name,
-        points: rule.points,
-        duration: rule.durationSeconds,
-      });
-      limiters.set(rule.name, limiter);
-    }
-    return limiter;
-  };
-  return {
-    async consume(rule, key) {
-      const hashed = createHash('sha256').update(key).digest('base64url');
-      try {
-        await limiterFor(rule).consume(hashed);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError(undefined, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-        throw rejection;
-      }
-    },
-  };
+/**
+ * The charge of `key` (a client address, an e-mail address) under `rule`. Keys are hashed: an
+ * e-mail address used as a key is not stored in clear. Rows keep rate-limiter-flexible's layout
+ * (`<prefix>:<key>`, points, expiry in epoch milliseconds), in which they were first written.
+ */
+export function rateLimitCharge(rule: RateLimitRule, key: string): RateLimitCharge {
+  const hashed = createHash('sha256').update(key).digest('base64url');
+  return { key: `${rule.name}:${hashed}`, points: rule.points, durationMs: rule.durationSeconds * 1000 };
+}
+
+/**
+ * Two CTEs for the start of a statement: `clock` (the database's time, in epoch milliseconds) and
+ * `refused`, one row whose `until_ms` is the latest window end among the charges now over their
+ * limit, or null when neither is. Counting is an upsert per charge (parameters $first to
+ * $first+5: key, limit and window of each); a window that has ended starts again at 1. The
+ * statement that does the limited work reads `refused`, so the count and the work commit together
+ * in one round trip (docs/adr/007), and every server process counts in the same rows.
+ */
+export function countTwoChargesSql(first: number): string {
+  const p = (offset: number) => `$${first + offset}`;
+  const charges = `(values (${p(0)}::text, ${p(1)}::int, ${p(2)}::bigint), (${p(3)}::text, ${p(4)}::int, ${p(5)}::bigint)) as charge (key, limit_points, window_ms)`;
+  return `clock as (
+            select (extract(epoch from statement_timestamp()) * 1000)::bigint as now_ms
+          ), counted as (
+            insert into rate_limit as r (key, points, expire)
+            select charge.key, 1, clock.now_ms + charge.window_ms from clock, ${charges}
+            on conflict (key) do update set
+              points = case when r.expire <= (select now_ms from clock) then 1 else r.points + 1 end,
+              expire = case when r.expire <= (select now_ms from clock) then excluded.expire else r.expire end
+            returning r.key, r.points, r.expire
+          ), refused as (
+            select max(counted.expire) as until_ms
+              from counted join ${charges} on charge.key = counted.key
+             where counted.points > charge.limit_points
+          )`;
+}
+
+/** The values of `countTwoChargesSql`, in its parameter order. */
+export function twoChargesValues([a, b]: [RateLimitCharge, RateLimitCharge]): Array<string | number> {
+  return [a.key, a.points, a.durationMs, b.key, b.points, b.durationMs];
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
+import { rateLimitCharge } from '../../src/http/rate-limit.ts';
 import { startAndVerify, TOKEN_IN_LINK, uniqueEmail } from '../support/journey.ts';
 
 const ctx = useClaimServer({ PUBLIC_URL: 'https://claims.example.test' });
@@ -40,6 +41,29 @@ describe('starting a claim', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ statusCode: 429, message: 'Too many requests, please try again later.', error: 'Too Many Requests' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('when a start is refused by a limit, then it stores no claim and sends no e-mail', async () => {
+    const email = uniqueEmail('refused');
+    const claims = async () => (await ctx.server.orm.em.getConnection().execute<Array<{ n: number }>>('select count(*)::int as n from claim where email = ?', [email]))[0]!.n;
+    for (let i = 0; i < 3; i++) expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(201);
+    await expect.poll(() => ctx.sink.messages.filter((message) => message.to === email).length, { timeout: 10_000 }).toBe(3);
+    expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(429);
+    expect(await claims()).toBe(3);
+    // The server sends what it queues within milliseconds: a queued e-mail would be here by now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ctx.sink.messages.filter((message) => message.to === email)).toHaveLength(3);
+  });
+
+  it('when a limit\'s window has ended, then the address may start claims again', async () => {
+    const email = uniqueEmail('window');
+    for (let i = 0; i < 3; i++) expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(201);
+    expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(429);
+    // The hour is over: the window's end moves into the past.
+    const { key } = rateLimitCharge({ name: 'start-email', points: 3, durationSeconds: 3600 }, email.toLowerCase());
+    await ctx.server.orm.em.getConnection().execute(`update rate_limit set expire = expire - 3600 * 1000 where key = ?`, [key]);
+    expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(201);
+    expect((await request(ctx.server.url).post('/api/v1/claim').send({ email })).status).toBe(201);
   });
 
   it('when the token is stored, then only its hash is: the link token is not in the claim table', async () => {

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { countTwoChargesSql, twoChargesValues, type RateLimitCharge } from '../../http/rate-limit.ts';
 import { claimIsOpenSql } from './claim.lifetime.ts';
 import type { FileType } from './claim.types.ts';
 
@@ -49,21 +50,30 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
       return rows[0] ?? null;
     },
 
-    /** A claim starts with its audit event and its verification e-mail queued in the outbox. */
-    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number }, mail: OutboxMessage): Promise<void> {
-      await pool.query({
+    /**
+     * Counts the start against its two rate limits and, when neither is exceeded, creates the claim
+     * with its audit event and its verification e-mail queued in the outbox, all in one statement.
+     * Returns when the caller may try again (epoch milliseconds) if a limit refused it, else null.
+     */
+    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number }, mail: OutboxMessage, limits: [RateLimitCharge, RateLimitCharge]): Promise<{ retryAfterSeconds: number } | null> {
+      const { rows } = await pool.query<{ retry_after_seconds: number | null }>({
         name: 'claim.start',
-        text: `with created as (
+        text: `with ${countTwoChargesSql(11)}, created as (
                  insert into claim (id, token_hash, email, status, link_expires_at)
-                 values ($1, $2, $3, 'started', now() + make_interval(hours => $4))
+                 select $1, $2, $3, 'started', now() + make_interval(hours => $4)
+                  where (select until_ms from refused) is null
                  returning id
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.started' from created
+               ), queued as (
+                 insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
+                 select $5, $6, $7, $8, $9, $10 from created
                )
-               insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
-               select $5, $6, $7, $8, $9, $10 from created`,
-        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html],
+               select ceil((refused.until_ms - clock.now_ms) / 1000.0)::int as retry_after_seconds from refused, clock`,
+        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, ...twoChargesValues(limits)],
       });
+      const retryAfterSeconds = rows[0]!.retry_after_seconds;
+      return retryAfterSeconds === null ? null : { retryAfterSeconds: Math.max(1, retryAfterSeconds) };
     },
 
     /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
-import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
-import type { RateLimits } from '../../http/rate-limit.ts';
+import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
+import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
 import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
@@ -34,7 +34,6 @@ export interface ClaimServiceDependencies {
   identityTimeoutMs: number;
   storage: FileStorage;
   scanner?: MalwareScanner;
-  limits: RateLimits;
 }
 
 /** 404, 409 or 410 for a link token whose claim is missing, submitted or expired. */
@@ -46,7 +45,7 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 }
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner, limits }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const journey = claimJourneyRepository(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
@@ -65,10 +64,11 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
-      await Promise.all([limits.consume(startPerClient, client), limits.consume(startPerEmail, normalised.toLowerCase())]);
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
-      await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail);
+      const limits: [RateLimitCharge, RateLimitCharge] = [rateLimitCharge(startPerClient, client), rateLimitCharge(startPerEmail, normalised.toLowerCase())];
+      const refused = await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail, limits);
+      if (refused) throw new TooManyRequestsError(undefined, refused.retryAfterSeconds);
       outbox.send(mail.id);
       return { email: normalised };
     },
