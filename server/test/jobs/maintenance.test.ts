@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,5 +30,30 @@ describe('maintenance', () => {
     });
     await expect(run).resolves.toBeUndefined();
     expect(lines.map((line) => JSON.parse(line).msg)).toContain('stranded e-mails not sent; the next run tries again');
+  });
+
+  it('when sent e-mails are over a week old, then they are deleted and newer or unsent ones are kept', async () => {
+    orm ??= await openDatabase(await migratedDatabase('maintenance'), pino({ level: 'silent' }));
+    const db = orm.em.getConnection();
+    const insert = async (sentDaysAgo: number | null) => {
+      const id = randomUUID();
+      await db.execute(
+        `insert into email_outbox (id, kind, created_at, sent_at) values (?, 'test', now() - interval '9 days', case when ?::int is null then null else now() - make_interval(days => ?::int) end)`,
+        [id, sentDaysAgo, sentDaysAgo],
+      );
+      return id;
+    };
+    const [old, recent, unsent] = [await insert(8), await insert(6), await insert(null)];
+    await runMaintenance({
+      boss: undefined as unknown as PgBoss,
+      jobs: { send: async () => undefined },
+      outbox: { sendStranded: async () => 0 },
+      em: orm.em,
+      storage: localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'))),
+      inactivityMinutes: 30,
+      logger: pino({ level: 'silent' }),
+    });
+    const left = await db.execute<Array<{ id: string }>>('select id from email_outbox where id in (?, ?, ?)', [old, recent, unsent]);
+    expect(left.map((row) => row.id).sort()).toEqual([recent, unsent].sort());
   });
 });

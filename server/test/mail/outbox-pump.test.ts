@@ -28,8 +28,8 @@ afterAll(async () => {
   await pool.end();
 });
 
-function pump(sender: Mailer = mailer, maxRetrying?: number): OutboxPump {
-  const created = outboxPump({ pool, mailer: sender, logger, retryDelaySeconds: 1, maxRetrying });
+function pump(sender: Mailer = mailer, maxRetrying?: number, strandedPerScan?: number): OutboxPump {
+  const created = outboxPump({ pool, mailer: sender, logger, retryDelaySeconds: 1, maxRetrying, strandedPerScan });
   pumps.push(created);
   return created;
 }
@@ -120,5 +120,15 @@ describe('the e-mail outbox pump', () => {
     await settle();
     expect(received(strandedTo)).toHaveLength(1);
     expect(received(recentTo)).toHaveLength(0);
+  });
+
+  it('when more rows are stranded than one scan reads, then one sweep sends them all, each once', async () => {
+    const recipients = Array.from({ length: 7 }, (_, i) => uniqueEmail(`pump-backlog-${i}`));
+    const ids = await Promise.all(recipients.map((to) => insertOutboxRow(pool, to, 600)));
+    const sent = await pump(mailer, undefined, 3).sendStranded();
+    expect(sent).toBeGreaterThanOrEqual(7);
+    for (const id of ids) expect(await row(id)).toMatchObject({ sent: true, attempts: 1 });
+    await settle();
+    for (const to of recipients) expect(received(to)).toHaveLength(1);
   });
 });

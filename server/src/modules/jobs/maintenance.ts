@@ -5,6 +5,7 @@ import { errorFields } from '../../infra/error-fields.ts';
 import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { deleteSentEmails } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { JobSender } from './job-sender.ts';
 import { PURGE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
@@ -19,12 +20,14 @@ export interface MaintenanceDependencies {
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails, re-queue lost image jobs. */
+/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails and delete old sent ones, re-queue lost image jobs. */
 export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
   // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
   await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
+  const deleted = await deleteSentEmails(em.fork());
+  if (deleted) logger.info({ deleted }, 'sent e-mails over a week old deleted');
   const unsanitized = await em
     .fork()
     .getConnection()

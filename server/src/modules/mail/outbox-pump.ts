@@ -2,10 +2,12 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { errorFields } from '../../infra/error-fields.ts';
 import type { Mailer } from './mailer.ts';
-import { sendOutboxRows, sendStrandedRows, type BatchOutcome } from './outbox-sender.ts';
+import { sendOutboxRows, strandedIds, type BatchOutcome } from './outbox-sender.ts';
 
 /** Rows leased and sent together: one lease and one mark statement per batch. */
 const BATCH = 20;
+/** Stranded rows read per scan of the table, then sent in batches. */
+const STRANDED_PER_SCAN = 1000;
 /** How long the first row of a batch waits for others, so a burst of claims shares statements. */
 const GATHER_MS = 5;
 const MAX_RETRY_DELAY_SECONDS = 600;
@@ -20,6 +22,8 @@ export interface OutboxPumpOptions {
   retryDelaySeconds: number;
   /** Failed rows remembered for retry (default 10,000); the stranded sweep sends the others. */
   maxRetrying?: number;
+  /** Stranded rows read per scan of the table (default 1,000). */
+  strandedPerScan?: number;
 }
 
 /** Sends the e-mails a process commits to `email_outbox` (docs/adr/007). */
@@ -38,7 +42,7 @@ export interface OutboxPump {
  * statements, where a job row per e-mail (insert, fetch, complete) had tripled the database work.
  * If the process stops, its unsent rows are still in the table and `sendStranded` takes them.
  */
-export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetrying = MAX_RETRYING }: OutboxPumpOptions): OutboxPump {
+export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetrying = MAX_RETRYING, strandedPerScan = STRANDED_PER_SCAN }: OutboxPumpOptions): OutboxPump {
   const ready = new Set<string>();
   const failures = new Map<string, number>();
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -106,12 +110,15 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
     async sendStranded() {
       let total = 0;
       for (;;) {
-        const outcome = await sendStrandedRows(pool, mailer, BATCH);
-        const leased = outcome.sent.length + outcome.failed.length;
-        total += outcome.sent.length;
-        if (leased) report(outcome, 'stranded e-mails');
-        // Failed rows wait for the next sweep; stop at the first short or failing batch.
-        if (leased < BATCH || outcome.failed.length || stopped) return total;
+        const ids = await strandedIds(pool, strandedPerScan);
+        for (let at = 0; at < ids.length; at += BATCH) {
+          const outcome = await sendOutboxRows(pool, mailer, ids.slice(at, at + BATCH));
+          total += outcome.sent.length;
+          if (outcome.sent.length || outcome.failed.length) report(outcome, 'stranded e-mails');
+          // Failed rows wait for the next sweep: SMTP is refusing, so stop at the first failure.
+          if (outcome.failed.length || stopped) return total;
+        }
+        if (ids.length < strandedPerScan) return total;
       }
     },
     async stop() {

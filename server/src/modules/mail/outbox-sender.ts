@@ -39,18 +39,21 @@ async function leaseById(pool: Pool, ids: string[]): Promise<LeasedRow[]> {
   return rows;
 }
 
-/** Up to `limit` unsent, unleased rows older than STRANDED_AFTER_SECONDS, leased like `leaseById`. */
-async function leaseStranded(pool: Pool, limit: number): Promise<LeasedRow[]> {
-  const { rows } = await pool.query<LeasedRow>({
-    name: 'outbox.lease-stranded',
-    text: `update email_outbox set attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
-            where id in (select id from email_outbox
-                          where sent_at is null and created_at < now() - make_interval(secs => $3) and (lease_until is null or lease_until < now())
-                          order by created_at limit $1 for update skip locked)
-           returning id, recipient, subject, text_body, html_body`,
-    values: [limit, LEASE_SECONDS, STRANDED_AFTER_SECONDS],
+/**
+ * Up to `limit` ids of unsent, unleased rows older than STRANDED_AFTER_SECONDS, oldest first. A
+ * plain read: `leaseById` takes each row, and skips one another process took meanwhile. One
+ * scan serves many batches: leasing 20 rows per scan, as the sweep once did, re-read the whole
+ * table for every 20 rows, so a backlog (a long SMTP outage at peak) cost a scan per 20 e-mails.
+ */
+export async function strandedIds(pool: Pool, limit: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>({
+    name: 'outbox.stranded',
+    text: `select id from email_outbox
+            where sent_at is null and created_at < now() - make_interval(secs => $2) and (lease_until is null or lease_until < now())
+            order by created_at limit $1`,
+    values: [limit, STRANDED_AFTER_SECONDS],
   });
-  return rows;
+  return rows.map((row) => row.id);
 }
 
 /** Sent: the recipient and the body (which can hold a link token) are wiped. */
@@ -86,10 +89,4 @@ async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promis
 export async function sendOutboxRows(pool: Pool, mailer: Mailer, ids: string[]): Promise<BatchOutcome> {
   const rows = await leaseById(pool, ids);
   return { ...(await sendLeased(pool, mailer, rows)), skipped: ids.length - rows.length };
-}
-
-/** Sends up to `limit` stranded rows (see STRANDED_AFTER_SECONDS); those that fail wait for the next sweep. */
-export async function sendStrandedRows(pool: Pool, mailer: Mailer, limit: number): Promise<BatchOutcome> {
-  const rows = await leaseStranded(pool, limit);
-  return { ...(await sendLeased(pool, mailer, rows)), skipped: 0 };
 }
