@@ -34,6 +34,22 @@ function commOf(pid: string): string {
   }
 }
 
+/**
+ * PostgreSQL names each process's role in its title ("postgres: walwriter", "postgres: <user>
+ * <database> <client> ..." for a backend): backends apart from the WAL writer, autovacuum, ...
+ */
+function postgresRole(pid: string): string {
+  let title = '';
+  try {
+    title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return 'postgres';
+  }
+  const role = /^postgres: (checkpointer|background writer|walwriter|autovacuum \w+|logical replication \w+|io worker|walsummarizer)/.exec(title)?.[1];
+  if (role) return `postgres ${role.replace(/ \d+$/, '')}`;
+  return /^postgres: \S+ \S+ /.test(title) ? 'postgres backends' : 'postgres other';
+}
+
 /** Ticks of each group now; processes that exit between two snapshots are lost (none should). */
 function snapshot(groups: CpuGroups): Ticks {
   const ticks: Ticks = new Map();
@@ -54,7 +70,7 @@ function snapshot(groups: CpuGroups): Ticks {
   }
   for (const pid of fs.readdirSync('/proc')) {
     // Per process: a backend that exits between two snapshots must not subtract its whole life.
-    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres') add(`postgres/${pid}`, ticksOf(`/proc/${pid}/stat`));
+    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres') add(`${postgresRole(pid)}/${pid}`, ticksOf(`/proc/${pid}/stat`));
   }
   return ticks;
 }
