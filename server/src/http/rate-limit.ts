@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface RateLimitRule {
   /** Prefix of the keys of this rule, e.g. 'start-client'. */
@@ -54,4 +55,15 @@ export function countTwoChargesSql(first: number): string {
 /** The values of `countTwoChargesSql`, in its parameter order. */
 export function twoChargesValues([a, b]: [RateLimitCharge, RateLimitCharge]): Array<string | number> {
   return [a.key, a.points, a.durationMs, b.key, b.points, b.durationMs];
+}
+
+/**
+ * Deletes counts whose window ended over an hour ago (maintenance, every few minutes), as
+ * rate-limiter-flexible's own timer did: every client and e-mail address leaves a row.
+ */
+export async function deleteExpiredCounts(em: EntityManager): Promise<number> {
+  const deleted = await em
+    .getConnection()
+    .execute<{ affectedRows: number }>('delete from rate_limit where expire < (extract(epoch from now()) * 1000)::bigint - 3600 * 1000', [], 'run');
+  return deleted.affectedRows;
 }

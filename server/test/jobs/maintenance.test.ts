@@ -4,28 +4,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { PgBoss } from 'pg-boss';
-import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pino, type Logger } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { localDiskStorage } from '../../src/modules/files/storage.ts';
-import { runMaintenance } from '../../src/modules/jobs/maintenance.ts';
+import { runMaintenance, type MaintenanceDependencies } from '../../src/modules/jobs/maintenance.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
 
-let orm: Database | undefined;
+let orm: Database;
+beforeAll(async () => {
+  orm = await openDatabase(await migratedDatabase('maintenance'), pino({ level: 'silent' }));
+});
 afterAll(async () => orm?.close());
+
+/** One maintenance run on this file's database, with no job queue and no stranded e-mail. */
+function maintain(overrides: Partial<MaintenanceDependencies> = {}): Promise<void> {
+  return runMaintenance({
+    boss: undefined as unknown as PgBoss,
+    jobs: { send: async () => undefined },
+    outbox: { sendStranded: async () => 0 },
+    em: orm.em,
+    storage: localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'))),
+    inactivityMinutes: 30,
+    logger: pino({ level: 'silent' }) as Logger,
+    ...overrides,
+  });
+}
 
 describe('maintenance', () => {
   it('when the stranded e-mail sweep fails, then the run still completes and says so in the log', async () => {
-    orm = await openDatabase(await migratedDatabase('maintenance'), pino({ level: 'silent' }));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(chunk.toString()), done()) }));
-    const run = runMaintenance({
-      boss: undefined as unknown as PgBoss,
-      jobs: { send: async () => undefined },
+    const run = maintain({
       outbox: { sendStranded: () => Promise.reject(Object.assign(new Error('mail thread not running'), { name: 'MailThreadDown' })) },
-      em: orm.em,
-      storage: localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'))),
-      inactivityMinutes: 30,
       logger,
     });
     await expect(run).resolves.toBeUndefined();
@@ -33,7 +44,6 @@ describe('maintenance', () => {
   });
 
   it('when sent e-mails are over a week old, then they are deleted and newer or unsent ones are kept', async () => {
-    orm ??= await openDatabase(await migratedDatabase('maintenance'), pino({ level: 'silent' }));
     const db = orm.em.getConnection();
     const insert = async (sentDaysAgo: number | null) => {
       const id = randomUUID();
@@ -44,16 +54,17 @@ describe('maintenance', () => {
       return id;
     };
     const [old, recent, unsent] = [await insert(8), await insert(6), await insert(null)];
-    await runMaintenance({
-      boss: undefined as unknown as PgBoss,
-      jobs: { send: async () => undefined },
-      outbox: { sendStranded: async () => 0 },
-      em: orm.em,
-      storage: localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'))),
-      inactivityMinutes: 30,
-      logger: pino({ level: 'silent' }),
-    });
+    await maintain();
     const left = await db.execute<Array<{ id: string }>>('select id from email_outbox where id in (?, ?, ?)', [old, recent, unsent]);
     expect(left.map((row) => row.id).sort()).toEqual([recent, unsent].sort());
+  });
+
+  it('when a rate-limit window ended over an hour ago, then its count is deleted and current ones are kept', async () => {
+    const db = orm.em.getConnection();
+    const nowMs = Date.now();
+    await db.execute(`insert into rate_limit (key, points, expire) values ('test:ended', 3, ?), ('test:recent', 3, ?), ('test:open', 1, ?)`, [nowMs - 2 * 3600_000, nowMs - 60_000, nowMs + 60_000]);
+    await maintain();
+    const left = await db.execute<Array<{ key: string }>>(`select key from rate_limit where key like 'test:%' order by key`);
+    expect(left.map((row) => row.key)).toEqual(['test:open', 'test:recent']);
   });
 });

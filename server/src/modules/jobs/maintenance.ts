@@ -5,6 +5,7 @@ import { errorFields } from '../../infra/error-fields.ts';
 import { expireAndPurgeClaims } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { deleteExpiredCounts } from '../../http/rate-limit.ts';
 import { deleteSentEmails } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { JobSender } from './job-sender.ts';
@@ -20,7 +21,7 @@ export interface MaintenanceDependencies {
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails and delete old sent ones, re-queue lost image jobs. */
+/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
 export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await reconcileStorage(em.fork(), storage, logger);
@@ -28,6 +29,7 @@ export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinu
   await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
   const deleted = await deleteSentEmails(em.fork());
   if (deleted) logger.info({ deleted }, 'sent e-mails over a week old deleted');
+  await deleteExpiredCounts(em.fork());
   const unsanitized = await em
     .fork()
     .getConnection()
