@@ -5,9 +5,11 @@ import { useClaimServer } from '../support/claim-server.ts';
 import { personalDetails, startAndVerify } from '../support/journey.ts';
 
 let behaviour: 'fail' | 'hang' | 'work' = 'work';
+let calls = 0;
 const flaky: IdentityProvider = {
   name: 'flaky',
   async check() {
+    calls++;
     if (behaviour === 'fail') throw new Error('upstream 500');
     if (behaviour === 'hang') return new Promise(() => undefined);
     return { idDocsRequired: false };
@@ -30,5 +32,12 @@ describe('when the identity service misbehaves', () => {
     expect(stored[0]).toEqual({ n: 0 });
     behaviour = 'work';
     expect((await request(ctx.server.url).post(`/api/v1/claim/${token}/identity`).send(personalDetails())).status).toBe(201);
+  });
+
+  it('when the link is unknown, then 404 and the provider, which calls out, is not asked', async () => {
+    const before = calls;
+    const res = await request(ctx.server.url).post(`/api/v1/claim/${'Q'.repeat(43)}/identity`).send(personalDetails());
+    expect(res.status).toBe(404);
+    expect(calls).toBe(before);
   });
 });

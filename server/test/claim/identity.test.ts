@@ -81,4 +81,21 @@ describe('the identity check', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This claim has already been submitted.');
   });
+
+  it.each([
+    ['an adult', {}],
+    ['under 18', { dateOfBirth: yearsAgo(17) }],
+  ])('when the link is unknown and the claimant is %s, then 404 and nothing is stored', async (_, overrides) => {
+    const before = (await ctx.server.orm.em.getConnection().execute('select count(*)::int as n from identity_check'))[0];
+    const res = await identity(overrides, 'Q'.repeat(43));
+    expect(res.status).toBe(404);
+    expect((await ctx.server.orm.em.getConnection().execute('select count(*)::int as n from identity_check'))[0]).toEqual(before);
+  });
+
+  it('when the link expired, then 410 before the details are checked', async () => {
+    const { token } = await startAndVerify(ctx.server.url, ctx.sink);
+    await ctx.server.orm.em.getConnection().execute(`update claim set link_expires_at = now() - interval '1 minute', verified_at = null where token_hash = sha256(?::bytea)`, [token]);
+    expect((await identity({}, token)).status).toBe(410);
+    expect((await identity({ dateOfBirth: yearsAgo(17) }, token)).status).toBe(410);
+  });
 });

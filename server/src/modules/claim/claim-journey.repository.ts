@@ -28,8 +28,17 @@ export interface OutboxMessage {
   html: string;
 }
 
-/** Every statement here passes the inactivity limit as $2. */
+/** Every statement here passes the inactivity limit as $2, but the identity check by token as $6. */
 const OPEN = claimIsOpenSql('c', '$2');
+const OPEN_BY_TOKEN = claimIsOpenSql('c', '$6');
+
+/** An identity check ($2 id, $3 details, $4 verdict, $5 provider) and its audit event, for the claim in `changed`. */
+const IDENTITY_CHECK_WRITES = `saved as (
+                 insert into identity_check (id, claim_id, personal_details, id_docs_required, provider)
+                 select $2, id, $3::jsonb, $4, $5 from changed
+               ), audited as (
+                 insert into audit_event (claim_id, event) select id, 'identity.checked' from changed
+               )`;
 
 export interface SubmissionFacts extends ClaimState {
   /** The identity check named by the submission, when it belongs to this claim. */
@@ -106,16 +115,33 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
         name: 'claim.identity-check',
         text: `with changed as (
                  update claim set last_activity_at = now() where id = $1 and status in ('started', 'verified') returning id
-               ), saved as (
-                 insert into identity_check (id, claim_id, personal_details, id_docs_required, provider)
-                 select $2, id, $3::jsonb, $4, $5 from changed
-               ), audited as (
-                 insert into audit_event (claim_id, event) select id, 'identity.checked' from changed
-               )
+               ), ${IDENTITY_CHECK_WRITES}
                select count(*)::int as changed from changed`,
         values: [check.claimId, check.id, JSON.stringify(check.personalDetails), check.idDocsRequired, check.provider],
       });
       return rows[0]!.changed > 0;
+    },
+
+    /**
+     * `saveIdentityCheck` for the claim a link token names, found in the same statement: one round
+     * trip when the verdict is known before the claim is looked up (an in-process provider).
+     * `changed` is false when the claim is not open, or was submitted meanwhile.
+     */
+    async saveIdentityCheckByToken(tokenHash: Buffer, check: { id: string; personalDetails: unknown; idDocsRequired: boolean; provider: string }): Promise<(ClaimState & { changed: boolean }) | null> {
+      const { rows } = await pool.query<ClaimState & { changed: boolean }>({
+        name: 'claim.identity-check-by-token',
+        text: `with found as (
+                 select id, email, status, reference, ${OPEN_BY_TOKEN} as open from claim c where token_hash = $1
+               ), changed as (
+                 update claim c set last_activity_at = now()
+                   from found f
+                  where c.id = f.id and f.open and c.status in ('started', 'verified')
+                 returning c.id
+               ), ${IDENTITY_CHECK_WRITES}
+               select f.id, f.email, f.status, f.reference, f.open, exists (select 1 from changed) as changed from found f`,
+        values: [tokenHash, check.id, JSON.stringify(check.personalDetails), check.idDocsRequired, check.provider, inactivitySeconds],
+      });
+      return rows[0] ?? null;
     },
 
     /** Everything a submission is checked against, in one read. */

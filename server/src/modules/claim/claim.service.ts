@@ -80,12 +80,21 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {
-      const claim = await openClaim(token);
-      const verdict = await service.identityVerdict(details);
       const uuid = randomUUID();
-      const saved = await journey.saveIdentityCheck({ id: uuid, claimId: claim.id, personalDetails: details, idDocsRequired: verdict.idDocsRequired, provider: identity.name });
-      if (!saved) throw claimAlreadySubmitted();
-      return { uuid, idDocsRequired: verdict.idDocsRequired };
+      const check = { id: uuid, personalDetails: details, provider: identity.name };
+      if (identity.inProcess && !personalDetailsProblems(details).length) {
+        // Nothing leaves the process, so the verdict may come before the link is looked up:
+        // finding the claim and writing the check are then one statement.
+        const { idDocsRequired } = await service.identityVerdict(details);
+        const saved = assertOpen(await journey.saveIdentityCheckByToken(hashLinkToken(token), { ...check, idDocsRequired }));
+        if (!saved.changed) throw claimAlreadySubmitted();
+        return { uuid, idDocsRequired };
+      }
+      // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
+      const claim = await openClaim(token);
+      const { idDocsRequired } = await service.identityVerdict(details);
+      if (!(await journey.saveIdentityCheck({ ...check, claimId: claim.id, idDocsRequired }))) throw claimAlreadySubmitted();
+      return { uuid, idDocsRequired };
     },
 
     /** The rules of spec section 5, then the identity provider (424 when it fails or is slow). */

@@ -4,12 +4,16 @@ import { errorFields } from '../../infra/error-fields.ts';
 import type { Mailer } from './mailer.ts';
 import { sendOutboxRows, strandedIds, type BatchOutcome } from './outbox-sender.ts';
 
-/** Rows leased and sent together: one lease and one mark statement per batch. */
-const BATCH = 20;
+/**
+ * Rows leased and sent together: one lease and one mark statement per batch. Under load each
+ * statement is a round trip that costs the database more than the rows in it (measured about
+ * 0.1 ms of its CPU each here), so a busy process gathers bigger batches.
+ */
+const BATCH = 50;
 /** Stranded rows read per scan of the table, then sent in batches. */
 const STRANDED_PER_SCAN = 1000;
 /** How long the first row of a batch waits for others, so a burst of claims shares statements. */
-const GATHER_MS = 5;
+const GATHER_MS = 10;
 const MAX_RETRY_DELAY_SECONDS = 600;
 /** Failed rows remembered for retry; beyond this (a long SMTP outage) the stranded sweep takes them. */
 const MAX_RETRYING = 10_000;
