@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { referenceBlocks } from '../../server/src/modules/claim/reference-blocks.ts';
+import { claimReference } from '../../server/src/modules/claim/reference.ts';
 import { hashLinkToken } from '../../server/src/modules/claim/tokens.ts';
 
 /**
@@ -33,10 +35,12 @@ async function sanitizedColumn(pool: pg.Pool): Promise<boolean> {
 export async function seedClaims(pool: pg.Pool, count: number, state: SeedState): Promise<SeededClaim[]> {
   const all: SeededClaim[] = [];
   const markSanitized = state === 'submittable' && (await sanitizedColumn(pool));
+  // Each claim gets its reference and hashid as POST /api/v1/claim gives them, at start.
+  const nextReference = referenceBlocks(pool);
   for (let offset = 0; offset < count; offset += BATCH) {
-    const claims: SeededClaim[] = [];
+    const claims: Array<SeededClaim & { reference: number }> = [];
     for (let i = 0; i < Math.min(BATCH, count - offset); i++) {
-      const claim: SeededClaim = { token: randomBytes(32).toString('base64url'), claimId: randomUUID() };
+      const claim = { token: randomBytes(32).toString('base64url'), claimId: randomUUID(), reference: await nextReference() };
       if (state === 'submittable') Object.assign(claim, { identityCheckUuid: randomUUID(), front: randomUUID(), back: randomUUID() });
       claims.push(claim);
     }
@@ -44,11 +48,17 @@ export async function seedClaims(pool: pg.Pool, count: number, state: SeedState)
     try {
       await client.query('begin');
       await client.query(
-        `insert into claim (id, token_hash, email, status, link_expires_at, verified_at)
+        `insert into claim (id, token_hash, email, status, link_expires_at, verified_at, reference, hashid)
          select id, decode(hash, 'hex'), 'bench.' || left(id::text, 8) || '@example.co.uk', $3,
-                now() + interval '72 hours', case when $3 = 'started' then null else now() end
-         from unnest($1::uuid[], $2::text[]) as t(id, hash)`,
-        [claims.map((c) => c.claimId), claims.map((c) => hashLinkToken(c.token).toString('hex')), state === 'started' ? 'started' : 'verified'],
+                now() + interval '72 hours', case when $3 = 'started' then null else now() end, reference, hashid
+         from unnest($1::uuid[], $2::text[], $4::bigint[], $5::text[]) as t(id, hash, reference, hashid)`,
+        [
+          claims.map((c) => c.claimId),
+          claims.map((c) => hashLinkToken(c.token).toString('hex')),
+          state === 'started' ? 'started' : 'verified',
+          claims.map((c) => c.reference),
+          claims.map((c) => claimReference(c.reference)),
+        ],
       );
       if (state === 'submittable') {
         await client.query(

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { nativePool } from '../../src/db/native-pool.ts';
+import { claimReference } from '../../src/modules/claim/reference.ts';
+import { confirmationEmail } from '../../src/modules/mail/templates.ts';
 import { useClaimServer } from '../support/claim-server.ts';
 import { checkIdentity, pinkClaim, serial, startAndVerify, upload } from '../support/journey.ts';
 
@@ -40,6 +44,54 @@ describe('submitting a claim', () => {
       'file.uploaded.ticketBack',
       'claim.submitted',
     ]);
+  });
+
+  it('when a submission is valid, then it is checked and stored by one statement, and its e-mail is the confirmation of its hashid', async () => {
+    const { token, email, check, front, back } = await readyClaim();
+    const pool = await nativePool(ctx.server.orm);
+    const original = pool.query.bind(pool);
+    const names: string[] = [];
+    // Every statement the journey sends on this pool while the submission is answered.
+    pool.query = ((config: unknown, ...rest: unknown[]) => {
+      names.push((config as { name?: string }).name ?? 'unnamed');
+      return (original as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof pool.query;
+    let res;
+    try {
+      res = await submit(token, pinkClaim(check.uuid, front, back));
+    } finally {
+      pool.query = original;
+    }
+    expect(res.status).toBe(201);
+    expect(names).toEqual(['claim.submit-when-valid']);
+    const [row] = await ctx.server.orm.em.getConnection().execute<Array<{ reference: string }>>('select reference from claim where hashid = ?', [res.body.claimHashid]);
+    expect(res.body.claimHashid).toBe(claimReference(Number(row!.reference)));
+    const mail = await ctx.sink.waitFor(email, /has been submitted/);
+    const expected = confirmationEmail(ctx.server.config.productName, res.body.claimHashid);
+    expect(mail.subject).toBe(expected.subject);
+    expect(mail.html).toBe(expected.html);
+    expect(mail.text.trim()).toBe(expected.text.trim());
+  });
+
+  it('when a claim has no hashid stored yet (started before references were given at start), then it is submitted the two-step way', async () => {
+    const { token, email, check, front, back } = await readyClaim();
+    await ctx.server.orm.em.getConnection().execute('update claim set hashid = null where token_hash = sha256(?::bytea)', [token]);
+    const res = await submit(token, pinkClaim(check.uuid, front, back));
+    expect(res.status).toBe(201);
+    const [row] = await ctx.server.orm.em.getConnection().execute<Array<{ reference: string; hashid: string; status: string }>>('select reference, hashid, status from claim where token_hash = sha256(?::bytea)', [token]);
+    expect(row).toEqual({ reference: row!.reference, hashid: res.body.claimHashid, status: 'submitted' });
+    expect(res.body.claimHashid).toBe(claimReference(Number(row!.reference)));
+    expect((await ctx.sink.waitFor(email, /has been submitted/)).text).toContain(res.body.claimHashid);
+  });
+
+  it('when claims start at once, then each has its own reference and the hashid of it from the start', async () => {
+    const starts = await Promise.all(Array.from({ length: 30 }, () => startAndVerify(ctx.server.url, ctx.sink)));
+    const { rows } = await (await nativePool(ctx.server.orm)).query<{ reference: string; hashid: string }>('select reference, hashid from claim where token_hash = any($1::bytea[])', [
+      starts.map((start) => createHash('sha256').update(start.token).digest()),
+    ]);
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows.map((row) => row.reference)).size).toBe(30);
+    for (const row of rows) expect(row.hashid).toBe(claimReference(Number(row.reference)));
   });
 
   it('when it is submitted a second time, then 409 with the spec message, and verify says so too', async () => {

@@ -7,6 +7,7 @@ import { Migration20261122020000InfoRequests } from './Migration20261122020000In
 import { Migration20261122030000FileSanitizing } from './Migration20261122030000FileSanitizing.ts';
 import { Migration20261122040000ClaimHotUpdates } from './Migration20261122040000ClaimHotUpdates.ts';
 import { Migration20261122041000OutboxLease } from './Migration20261122041000OutboxLease.ts';
+import { Migration20261125090000ClaimReferenceBlocks } from './Migration20261125090000ClaimReferenceBlocks.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000FileSanitizing', class: Migration20261122030000FileSanitizing },
   { name: 'Migration20261122040000ClaimHotUpdates', class: Migration20261122040000ClaimHotUpdates },
   { name: 'Migration20261122041000OutboxLease', class: Migration20261122041000OutboxLease },
+  { name: 'Migration20261125090000ClaimReferenceBlocks', class: Migration20261125090000ClaimReferenceBlocks },
 ];

@@ -64,12 +64,12 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
      * with its audit event and its verification e-mail queued in the outbox, all in one statement.
      * Returns when the caller may try again (epoch milliseconds) if a limit refused it, else null.
      */
-    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number }, mail: OutboxMessage, limits: [RateLimitCharge, RateLimitCharge]): Promise<{ retryAfterSeconds: number } | null> {
+    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number; reference: number; hashid: string }, mail: OutboxMessage, limits: [RateLimitCharge, RateLimitCharge]): Promise<{ retryAfterSeconds: number } | null> {
       const { rows } = await pool.query<{ retry_after_seconds: number | null }>({
         name: 'claim.start',
         text: `with ${countTwoChargesSql(11)}, created as (
-                 insert into claim (id, token_hash, email, status, link_expires_at)
-                 select $1, $2, $3, 'started', now() + make_interval(hours => $4)
+                 insert into claim (id, token_hash, email, status, link_expires_at, reference, hashid)
+                 select $1, $2, $3, 'started', now() + make_interval(hours => $4), $17, $18
                   where (select until_ms from refused) is null
                  returning id
                ), audited as (
@@ -79,7 +79,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  select $5, $6, $7, $8, $9, $10 from created
                )
                select ceil((refused.until_ms - clock.now_ms) / 1000.0)::int as retry_after_seconds from refused, clock`,
-        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, ...twoChargesValues(limits)],
+        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, ...twoChargesValues(limits), claim.reference, claim.hashid],
       });
       const retryAfterSeconds = rows[0]!.retry_after_seconds;
       return retryAfterSeconds === null ? null : { retryAfterSeconds: Math.max(1, retryAfterSeconds) };

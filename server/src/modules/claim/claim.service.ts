@@ -20,6 +20,8 @@ import { claimRepository } from './claim.repository.ts';
 import { keptDetails, personalDetailsProblems, submissionProblems, submittedFiles } from './claim.rules.ts';
 import type { ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
 import { claimReference } from './reference.ts';
+import { referenceBlocks } from './reference-blocks.ts';
+import { oneStatementSubmit, REFERENCE_PLACEHOLDER, type SubmissionBranch } from './one-statement-submit.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
@@ -36,6 +38,15 @@ export interface ClaimServiceDependencies {
   scanner?: MalwareScanner;
 }
 
+/** The partial unique index on submitted ticket numbers: another claim took the serial meanwhile. */
+function refuseTakenSerial(error: unknown): never {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
+    throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', 'Please enter a valid serial number');
+  }
+  throw error;
+}
+
 /** 404, 409 or 410 for a link token whose claim is missing, submitted or expired. */
 function assertOpen<T extends ClaimState>(claim: T | null): T {
   if (!claim) throw claimNotFound();
@@ -48,6 +59,9 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const journey = claimJourneyRepository(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
+  const nextReference = referenceBlocks(pool);
+  const submitting = oneStatementSubmit(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
+  const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
 
@@ -67,7 +81,9 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
       const limits: [RateLimitCharge, RateLimitCharge] = [rateLimitCharge(startPerClient, client), rateLimitCharge(startPerEmail, normalised.toLowerCase())];
-      const refused = await journey.start({ id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS }, mail, limits);
+      const reference = await nextReference();
+      const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
+      const refused = await journey.start(claim, mail, limits);
       if (refused) throw new TooManyRequestsError(undefined, refused.retryAfterSeconds);
       outbox.send(mail.id);
       return { email: normalised };
@@ -172,9 +188,30 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
 
     async submit(token: string, submission: ClaimSubmission): Promise<{ claimHashid: string }> {
       const serial = submission.productType === 'DBG' && submission.dbgTicketNumber ? submission.dbgTicketNumber : null;
+      const tokenHash = hashLinkToken(token);
+      // A valid submission is checked and stored by one statement; anything it cannot confirm
+      // goes the two-step way below, which says exactly what is wrong.
+      const branch = (idDocsRequired: boolean): SubmissionBranch => ({
+        passes: !submissionProblems(submission, { idDocsRequired, dbgTicketNumberValid: serial === null ? undefined : isDbgTicketNumberFormat(serial) }).length,
+        files: submittedFiles(submission, idDocsRequired),
+        details: keptDetails(submission, idDocsRequired),
+      });
+      const mail = { id: randomUUID(), kind: 'confirmation', ...confirmationTemplate };
+      const claimHashid = await submitting
+        .submitWhenValid({ tokenHash, identityCheckId: submission.identityCheckUuid, ifNoDocs: branch(false), ifDocs: branch(true), dbgTicketNumber: serial, mail })
+        .catch(refuseTakenSerial);
+      if (claimHashid) {
+        outbox.send(mail.id);
+        return { claimHashid };
+      }
+      return service.submitChecked(tokenHash, submission, serial);
+    },
+
+    /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
+    async submitChecked(tokenHash: Buffer, submission: ClaimSubmission, serial: string | null): Promise<{ claimHashid: string }> {
       // Every file the submission could need: which ones it does depends on the stored check.
       const named = submittedFiles(submission, true).map((file) => file.uuid);
-      const facts = assertOpen(await journey.submissionFacts(hashLinkToken(token), submission.identityCheckUuid, named, serial));
+      const facts = assertOpen(await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial));
       const check = facts.identityCheck;
       if (!check) throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this claim');
       const dbgTicketNumberValid = serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
@@ -191,13 +228,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const mail = outboxMessage('confirmation', facts.email!, confirmationEmail(config.productName, claimHashid));
       const submitted = await journey
         .submit({ id: facts.id, hashid: claimHashid, identityCheckId: check.id, details: keptDetails(submission, check.idDocsRequired) }, mail)
-        .catch((error: unknown) => {
-          // The partial unique index on submitted ticket numbers: another claim took it meanwhile.
-          if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'claim_dbg_ticket_number_uniq') {
-            throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', 'Please enter a valid serial number');
-          }
-          throw error;
-        });
+        .catch(refuseTakenSerial);
       if (!submitted) throw claimAlreadySubmitted();
       outbox.send(mail.id);
       return { claimHashid };
