@@ -14,7 +14,8 @@
  * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api),
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
- * bench/profiles/<phase>.cpuprofile; summarise one with `node bench/profile-summary.ts FILE`).
+ * bench/profiles/<phase>/, one per thread (the main thread's and the mail thread's); summarise one
+ * with `node bench/profile-summary.ts FILE`).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -131,14 +132,16 @@ async function main(): Promise<void> {
           TRUST_PROXY: 'true',
         },
         nodeArgs: [
-          ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}.cpuprofile`] : []),
+          // Node's own file names (they hold the thread id): the mail thread's profile then sits
+          // beside the main thread's instead of overwriting it.
+          ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, profileName)}`] : []),
           ...(PERF ? ['--perf-basic-prof-only-functions'] : []),
         ],
         logFile: path.join(runDir, 'server.log'),
         readyPath: '/api/v1/health',
         timeoutMs: 300_000,
       });
-      log(`product server ${product.server.url} (pid ${product.server.pid})${PROFILE && profileName ? `, profiling into bench/profiles/${profileName}.cpuprofile` : ''}`);
+      log(`product server ${product.server.url} (pid ${product.server.pid})${PROFILE && profileName ? `, profiling into bench/profiles/${profileName}/` : ''}`);
       return product.server;
     },
   };
