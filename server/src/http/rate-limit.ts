@@ -35,20 +35,18 @@ export function rateLimitCharge(rule: RateLimitRule, key: string): RateLimitChar
  */
 export function countTwoChargesSql(first: number): string {
   const p = (offset: number) => `$${first + offset}`;
-  const charges = `(values (${p(0)}::text, ${p(1)}::int, ${p(2)}::bigint), (${p(3)}::text, ${p(4)}::int, ${p(5)}::bigint)) as charge (key, limit_points, window_ms)`;
   return `clock as (
             select (extract(epoch from statement_timestamp()) * 1000)::bigint as now_ms
           ), counted as (
             insert into rate_limit as r (key, points, expire)
-            select charge.key, 1, clock.now_ms + charge.window_ms from clock, ${charges}
+            values (${p(0)}, 1, (select now_ms from clock) + ${p(2)}::bigint), (${p(3)}, 1, (select now_ms from clock) + ${p(5)}::bigint)
             on conflict (key) do update set
               points = case when r.expire <= (select now_ms from clock) then 1 else r.points + 1 end,
               expire = case when r.expire <= (select now_ms from clock) then excluded.expire else r.expire end
             returning r.key, r.points, r.expire
           ), refused as (
-            select max(counted.expire) as until_ms
-              from counted join ${charges} on charge.key = counted.key
-             where counted.points > charge.limit_points
+            select max(expire) as until_ms from counted
+             where points > case key when ${p(0)} then ${p(1)}::int else ${p(4)}::int end
           )`;
 }
 
