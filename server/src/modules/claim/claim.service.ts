@@ -58,9 +58,10 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 /** The claimant's journey: each method is one call of spec section 7. */
 export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
-  const journey = claimJourneyRepository(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
+  const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
+  const journey = claimJourneyRepository(pool, inactivitySeconds);
   const nextReference = referenceBlocks(pool);
-  const submitting = oneStatementSubmit(pool, inactivityLimitSeconds(config.claimInactivityMinutes));
+  const submitting = oneStatementSubmit(pool, inactivitySeconds);
   const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
   const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
   const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
