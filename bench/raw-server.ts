@@ -1,13 +1,14 @@
 /**
  * The baseline of the api figures: bare node:http + pg, one INSERT and one SELECT per request.
  * A JSON POST is read and parsed, a row is inserted, read back by its key and answered as JSON,
- * with the same pool size as the product's ORM (20). Run as its own process by bench/run.ts.
+ * with the same pool settings as the product's ORM. Run as its own process by bench/run.ts.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// The product's pool settings (server/src/db/orm.ts): 20 connections, idle ones kept a minute.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, idleTimeoutMillis: 60_000 });
 await pool.query('create table if not exists bench_raw (id uuid primary key, email text not null, created_at timestamptz not null default now())');
 
 const server = http.createServer((req, res) => {

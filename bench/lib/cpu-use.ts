@@ -47,7 +47,9 @@ function postgresRole(pid: string): string {
   }
   const role = /^postgres: (checkpointer|background writer|walwriter|autovacuum \w+|logical replication \w+|io worker|walsummarizer)/.exec(title)?.[1];
   if (role) return `postgres ${role.replace(/ \d+$/, '')}`;
-  return /^postgres: \S+ \S+ /.test(title) ? 'postgres backends' : 'postgres other';
+  if (!title.startsWith('postgres:')) return 'postgres postmaster';
+  // A backend's title names its user and database; any other process is shown by its title.
+  return /^postgres: \S+ \S+ /.test(title) ? 'postgres backends' : `postgres (${title.slice(10, 40).trim()})`;
 }
 
 /** Ticks of each group now; processes that exit between two snapshots are lost (none should). */
