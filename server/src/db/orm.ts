@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
+import { nativePool } from './native-pool.ts';
 import { SESSION_OPTIONS } from './session-options.ts';
 
 export type Database = MikroORM;
@@ -25,8 +26,27 @@ export async function openDatabase(databaseUrl: string, logger: Logger): Promise
   });
 }
 
+/** Any number, the same in every process: the key of the advisory lock migrations run under. */
+const MIGRATION_LOCK_KEY = 7_201_125;
+
+/**
+ * Runs the migrations not yet applied. Processes of a fleet starting together on a new database
+ * take turns (a session advisory lock): run at once, both created the migrator's own table and
+ * one failed to start (42710, seen with two server processes). The next in line finds nothing
+ * left to run.
+ */
 export async function migrate(orm: Database): Promise<void> {
-  await orm.migrator.up();
+  const lockHolder = await (await nativePool(orm)).connect();
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await orm.migrator.up();
+    } finally {
+      await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lockHolder.release();
+  }
 }
 
 /** True when PostgreSQL answers a query within the pool's connection timeout. */
