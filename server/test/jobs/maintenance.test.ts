@@ -8,7 +8,8 @@ import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { localDiskStorage } from '../../src/modules/files/storage.ts';
-import { runMaintenance, type MaintenanceDependencies } from '../../src/modules/jobs/maintenance.ts';
+import { runMaintenance, scheduleMaintenance, type MaintenanceDependencies } from '../../src/modules/jobs/maintenance.ts';
+import { PURGE_QUEUE, RECONCILE_QUEUE } from '../../src/modules/jobs/queue.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
 
 let orm: Database;
@@ -66,5 +67,28 @@ describe('maintenance', () => {
     await maintain();
     const left = await db.execute<Array<{ key: string }>>(`select key from rate_limit where key like 'test:%' order by key`);
     expect(left.map((row) => row.key)).toEqual(['test:open', 'test:recent']);
+  });
+});
+
+describe('the maintenance schedule', () => {
+  it('when it is scheduled, then the 5-minute run leaves storage alone and storage is reconciled once a day', async () => {
+    const schedules: Array<[string, string]> = [];
+    const workers = new Map<string, () => Promise<unknown>>();
+    const boss = {
+      schedule: async (queue: string, cron: string) => void schedules.push([queue, cron]),
+      work: async (queue: string, handler: () => Promise<unknown>) => void workers.set(queue, handler),
+    } as unknown as PgBoss;
+    const listed: string[] = [];
+    const storage = localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-')));
+    const watched = { ...storage, list: () => (listed.push('list'), storage.list()) };
+    await scheduleMaintenance({ boss, jobs: { send: async () => undefined }, outbox: { sendStranded: async () => 0 }, em: orm.em, storage: watched, inactivityMinutes: 30, logger: pino({ level: 'silent' }) });
+    expect(schedules).toEqual([
+      [PURGE_QUEUE, '*/5 * * * *'],
+      [RECONCILE_QUEUE, '23 3 * * *'],
+    ]);
+    await workers.get(PURGE_QUEUE)!();
+    expect(listed).toEqual([]);
+    await workers.get(RECONCILE_QUEUE)!();
+    expect(listed).toEqual(['list']);
   });
 });

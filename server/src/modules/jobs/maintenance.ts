@@ -9,7 +9,7 @@ import { deleteExpiredCounts } from '../../http/rate-limit.ts';
 import { deleteSentEmails } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { JobSender } from './job-sender.ts';
-import { PURGE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
+import { PURGE_QUEUE, RECONCILE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
 
 export interface MaintenanceDependencies {
   boss: PgBoss;
@@ -21,10 +21,9 @@ export interface MaintenanceDependencies {
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, reconcile storage, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
+/** One run of the periodic work: purge expired claims, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
 export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
-  await reconcileStorage(em.fork(), storage, logger);
   // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
   await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
   const deleted = await deleteSentEmails(em.fork());
@@ -37,8 +36,20 @@ export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinu
   await Promise.all(unsanitized.map(({ id }) => jobs.send(SANITIZE_QUEUE, id, { fileId: id })));
 }
 
-/** Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). */
+/**
+ * Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). Storage is
+ * reconciled once a day, in the small hours: it looks at every stored file and file row (a
+ * file-system call each), which for 90,000 rows took about 5 s of CPU, too much to repeat every
+ * 5 minutes; what it repairs (leftovers of a crash mid-upload) can wait a day.
+ */
 export async function scheduleMaintenance(deps: MaintenanceDependencies): Promise<void> {
   await deps.boss.schedule(PURGE_QUEUE, '*/5 * * * *');
   await deps.boss.work(PURGE_QUEUE, async () => runMaintenance(deps));
+  await deps.boss.schedule(RECONCILE_QUEUE, RECONCILE_SCHEDULE);
+  await deps.boss.work(RECONCILE_QUEUE, async () => {
+    await reconcileStorage(deps.em.fork(), deps.storage, deps.logger);
+  });
 }
+
+/** 03:23 UTC every day. */
+export const RECONCILE_SCHEDULE = '23 3 * * *';

@@ -2,6 +2,7 @@ import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 
 export const PURGE_QUEUE = 'purge-expired-claims';
+export const RECONCILE_QUEUE = 'reconcile-storage';
 export const SANITIZE_QUEUE = 'sanitize-file';
 
 export interface QueueOptions {
@@ -17,6 +18,7 @@ export async function startQueue({ databaseUrl, logger, schema }: QueueOptions):
   boss.on('error', (error: Error) => logger.warn({ err: { type: error.name, message: error.message } }, 'job queue error'));
   await boss.start();
   await boss.createQueue(PURGE_QUEUE, { retryLimit: 2 });
+  await boss.createQueue(RECONCILE_QUEUE, { retryLimit: 2 });
   await boss.createQueue(SANITIZE_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   return boss;
 }
