@@ -57,8 +57,9 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
         res.on('end', () => done(res.statusCode ?? 0, text));
       });
       req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
+      req.on('error', (error: NodeJS.ErrnoException) => {
         errors++;
+        if (samples.length < 3) samples.push(`${error.code ?? error.message} after ${(Number(process.hrtime.bigint() - scheduled) / 1e6).toFixed(1)} ms${req.reusedSocket ? ' on a reused connection' : ''}`);
         done(0, '');
       });
       req.end(payload);
