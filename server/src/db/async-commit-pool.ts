@@ -5,10 +5,10 @@ import { SESSION_OPTIONS } from './session-options.ts';
 
 /**
  * A small pool whose commits do not wait for the WAL flush, for bookkeeping a crash may lose
- * without harm: rate-limit counters (a lost increment lets one more request in) and e-mail
- * leases and sent marks (a lost one sends an e-mail twice, which at-least-once allows). Claims'
- * own commits stay on the ORM's pool, synchronous. Under load this keeps the bookkeeping out of
- * the queue for each fsync, which claims' commits wait in.
+ * without harm: the mail thread's e-mail leases and sent marks (a lost one sends an e-mail twice,
+ * which at-least-once allows). Claims' own commits, and the rate-limit counts start makes in its
+ * statement, stay on the synchronous pools. Under load this keeps the bookkeeping out of the
+ * queue for each fsync, which claims' commits wait in.
  */
 export function asyncCommitPool(databaseUrl: string, max: number, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, options: `${SESSION_OPTIONS} -c synchronous_commit=off`, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
