@@ -76,6 +76,15 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
 
   const outboxMessage = (kind: string, recipient: string, content: EmailContent): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
+  /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
+  const providerVerdict = async (details: PersonalDetails) => {
+    try {
+      return await checkWithTimeout(identity, details, identityTimeoutMs);
+    } catch {
+      throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
+    }
+  };
+
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
@@ -99,17 +108,19 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     async checkIdentity(token: string, details: PersonalDetails) {
       const uuid = randomUUID();
       const check = { id: uuid, personalDetails: details, provider: identity.name };
-      if (identity.inProcess && !personalDetailsProblems(details).length) {
+      const problems = personalDetailsProblems(details);
+      if (identity.inProcess && !problems.length) {
         // Nothing leaves the process, so the verdict may come before the link is looked up:
         // finding the claim and writing the check are then one statement.
-        const { idDocsRequired } = await service.identityVerdict(details);
+        const { idDocsRequired } = await providerVerdict(details);
         const saved = assertOpen(await journey.saveIdentityCheckByToken(hashLinkToken(token), { ...check, idDocsRequired }));
         if (!saved.changed) throw claimAlreadySubmitted();
         return { uuid, idDocsRequired };
       }
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
       const claim = await openClaim(token);
-      const { idDocsRequired } = await service.identityVerdict(details);
+      if (problems.length) throw new ValidationFailure(problems);
+      const { idDocsRequired } = await providerVerdict(details);
       if (!(await journey.saveIdentityCheck({ ...check, claimId: claim.id, idDocsRequired }))) throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
@@ -118,11 +129,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     async identityVerdict(details: PersonalDetails) {
       const problems = personalDetailsProblems(details);
       if (problems.length) throw new ValidationFailure(problems);
-      try {
-        return await checkWithTimeout(identity, details, identityTimeoutMs);
-      } catch {
-        throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
-      }
+      return providerVerdict(details);
     },
 
     /** Runs and records an identity check for one of a submitted claim's info requests. */
