@@ -6,7 +6,8 @@
  *      listener, the product server (`node server/src/start.ts`, its own process) and the
  *      baseline server (bare node:http + pg, bench/raw-server.ts, its own process);
  *   3. address find p95 (bench/address/find-bench.ts), Lighthouse on / and a claim page,
- *      20 concurrent 15 MB uploads against plain stream copies to the same disk, then the five
+ *      20 concurrent 15 MB uploads against plain stream copies to the same disk (and against
+ *      bare node:http floors, bench/upload-floor-server.ts), then the five
  *      API calls at 50 connections and at a fixed 300 requests/s against the baseline;
  *   4. prints the table and writes bench/results.json.
  *
@@ -35,7 +36,7 @@ import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
 import { claimSource, seedClaims, unsanitizedUploads, unsentEmails, type SeedState } from './lib/seed.ts';
-import { diskRound, uploadImage, uploadRound } from './lib/upload.ts';
+import { diskRound, floorRound, uploadImage, uploadRound } from './lib/upload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -219,10 +220,25 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   let growth = 0;
   let settleGrowth = 0;
   const failures: string[] = [];
+  // Bare node:http under the same uploads, adding the product's per-byte work a piece at a time:
+  // where the figure stands against what multipart parsing and hashing cost on this machine.
+  const floorDir = path.join(uploadDir, '..', 'floor');
+  const floorServer = await startNode({ name: 'upload floor', script: 'bench/upload-floor-server.ts', env: { UPLOAD_FLOOR_DIR: floorDir }, logFile: path.join(runDir, 'upload-floor.log'), readyPath: '/' });
+  stops.push(() => floorServer.stop());
+  const floors = { plain: [] as number[], multipart: [] as number[], 'multipart-sha256': [] as number[] };
+  await floorRound(`${floorServer.url}/multipart-sha256`, floorDir, 2, image);
   for (let round = 0; round < UPLOAD_ROUNDS; round++) {
     disk.push(await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length));
+    const megabytes = (UPLOADS * image.bytes.length) / 1e6;
+    for (const [floor, figures] of Object.entries(floors)) {
+      const cpu = cpuUse({ node: { 'load generator': process.pid, floor: floorServer.pid } });
+      figures.push(await floorRound(`${floorServer.url}/${floor}`, floorDir, UPLOADS, image));
+      if (round === 0) log(`  floor ${floor}: ${describeCpu(cpu.stop(megabytes), 'MB')}`);
+    }
     const batch = claims.slice(UPLOADS * round, UPLOADS * (round + 1));
+    const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid } });
     const result = await uploadRound(server.url, server.pid, batch.map((c) => c.token), image);
+    if (round === 0) log(`  product: ${describeCpu(cpu.stop(megabytes), 'MB')}`);
     upload.push(result.mbPerSecond);
     growth = Math.max(growth, result.rssGrowthBytes);
     failures.push(...result.failures);
@@ -238,6 +254,12 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   put('upload.disk_mb_s', diskMbs, 'MB/s', `${UPLOADS} concurrent stream copies, same disk`);
   put('upload.vs_disk', mbs / diskMbs, '', `${mbs.toFixed(0)} / ${diskMbs.toFixed(0)} MB/s, mean of ${UPLOAD_ROUNDS}`);
   put('upload.rss_growth_mb', growth / 1e6, 'MB', 'peak RSS - RSS before, /proc every 5 ms');
+  put('upload.floor.http_mb_s', mean(floors.plain), 'MB/s', 'bare node:http, body to a file, own process');
+  put('upload.floor.multipart_mb_s', mean(floors.multipart), 'MB/s', 'bare node:http + busboy, file part to a file');
+  const hashedFloor = mean(floors['multipart-sha256']);
+  put('upload.floor.multipart_sha256_mb_s', hashedFloor, 'MB/s', 'bare node:http + busboy + SHA-256');
+  put('upload.vs_floor', mbs / hashedFloor, '', `${mbs.toFixed(0)} / ${hashedFloor.toFixed(0)} MB/s: the product against bare node:http + busboy + SHA-256`);
+  await floorServer.stop();
   if (reencode.some((s) => s > 0)) {
     put('upload.reencode_s', mean(reencode), 's', `background re-encoding of ${UPLOADS} uploads, after the round`);
     put('upload.reencode_rss_growth_mb', settleGrowth / 1e6, 'MB', 'peak RSS while re-encoding - RSS before the round');

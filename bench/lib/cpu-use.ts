@@ -96,10 +96,10 @@ export function cpuUse(groups: CpuGroups): { stop(requests: number): Record<stri
   };
 }
 
-export function describeCpu(perRequest: Record<string, number>): string {
+export function describeCpu(perRequest: Record<string, number>, unit = 'request'): string {
   const total = Object.values(perRequest).reduce((sum, v) => sum + v, 0);
   const parts = Object.entries(perRequest)
     .sort((a, b) => b[1] - a[1])
     .map(([name, ms]) => `${name} ${ms.toFixed(3)}`);
-  return `CPU ms per request ${total.toFixed(3)}: ${parts.join(', ')}`;
+  return `CPU ms per ${unit} ${total.toFixed(3)}: ${parts.join(', ')}`;
 }

@@ -60,8 +60,8 @@ export function noisePng(width = 2500, height = 2000): Buffer {
   ]);
 }
 
-/** One multipart upload of `bytes` to the claim file route, streamed from memory. */
-function uploadOnce(baseUrl: string, token: string, image: UploadImage): Promise<{ status: number; body: string }> {
+/** One multipart upload of `bytes` to `url` (the claim file route, or a floor's), streamed from memory. */
+function uploadOnce(url: string, image: UploadImage): Promise<{ status: number; body: string }> {
   const { bytes } = image;
   const boundary = `----bench${randomBytes(12).toString('hex')}`;
   const field = (name: string, value: string): string => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -72,7 +72,7 @@ function uploadOnce(baseUrl: string, token: string, image: UploadImage): Promise
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/api/v1/claim/${token}/file`, {
+    const req = http.request(url, {
       method: 'POST',
       agent: false,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length },
@@ -114,11 +114,25 @@ export async function uploadRound(baseUrl: string, serverPid: number, tokens: st
   const { bytes } = image;
   const rss = sampleRss(serverPid, 5);
   const started = process.hrtime.bigint();
-  const answers = await Promise.all(tokens.map((token) => uploadOnce(baseUrl, token, image)));
+  const answers = await Promise.all(tokens.map((token) => uploadOnce(`${baseUrl}/api/v1/claim/${token}/file`, image)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const { before, peak } = rss.stop();
   const failures = answers.filter((answer) => answer.status !== 201).map((answer) => `${answer.status} ${answer.body.slice(0, 200)}`);
   return { mbPerSecond: (bytes.length * tokens.length) / 1e6 / seconds, rssGrowthBytes: peak - before, rssBefore: before, failures };
+}
+
+/**
+ * `count` concurrent uploads of the same body to one path of bench/upload-floor-server.ts; MB/s of
+ * the file's bytes, as for the product. The floor's files are removed after the round.
+ */
+export async function floorRound(url: string, folder: string, count: number, image: UploadImage): Promise<number> {
+  const started = process.hrtime.bigint();
+  const answers = await Promise.all(Array.from({ length: count }, () => uploadOnce(url, image)));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  for (const name of await fsp.readdir(folder)) await fsp.rm(path.join(folder, name), { force: true });
+  const failed = answers.find((answer) => answer.status !== 201);
+  if (failed) throw new Error(`upload floor ${url}: ${failed.status} ${failed.body.slice(0, 200)}`);
+  return (image.bytes.length * count) / 1e6 / seconds;
 }
 
 /**
