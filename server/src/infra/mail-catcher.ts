@@ -1,4 +1,3 @@
-import { MailDev } from 'maildev';
 import { freePort } from './embedded-postgres.ts';
 
 export interface MailCatcher {
@@ -20,6 +19,9 @@ async function portOr(preferred: number): Promise<number> {
 export async function startMailCatcher(): Promise<MailCatcher> {
   const smtp = await portOr(1025);
   const web = await portOr(1080);
+  // Loaded only when wanted: MailDev brings jsdom and a web app, which a `make start` given
+  // SMTP_URL would otherwise keep in its heap for nothing.
+  const { MailDev } = await import('maildev');
   const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true } as never);
   await maildev.start();
   return {
