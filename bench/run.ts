@@ -36,7 +36,7 @@ import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
 import { claimSource, seedClaims, unsanitizedUploads, unsentEmails, type SeedState } from './lib/seed.ts';
-import { diskRound, floorRound, uploadImage, uploadRound } from './lib/upload.ts';
+import { diskRound, floorRound, flushWrites, uploadImage, uploadRound } from './lib/upload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -228,14 +228,17 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   const floors = { plain: [] as number[], multipart: [] as number[], 'multipart-sha256': [] as number[] };
   await floorRound(`${floorServer.url}/multipart-sha256`, floorDir, 2, image);
   for (let round = 0; round < UPLOAD_ROUNDS; round++) {
+    flushWrites();
     disk.push(await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length));
     const megabytes = (UPLOADS * image.bytes.length) / 1e6;
     for (const [floor, figures] of Object.entries(floors)) {
+      flushWrites();
       const cpu = cpuUse({ node: { 'load generator': process.pid, floor: floorServer.pid } });
       figures.push(await floorRound(`${floorServer.url}/${floor}`, floorDir, UPLOADS, image));
       if (round === 0) log(`  floor ${floor}: ${describeCpu(cpu.stop(megabytes), 'MB')}`);
     }
     const batch = claims.slice(UPLOADS * round, UPLOADS * (round + 1));
+    flushWrites();
     const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid } });
     const result = await uploadRound(server.url, server.pid, batch.map((c) => c.token), image);
     if (round === 0) log(`  product: ${describeCpu(cpu.stop(megabytes), 'MB')}`);

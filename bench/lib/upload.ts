@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -119,6 +120,15 @@ export async function uploadRound(baseUrl: string, serverPid: number, tokens: st
   const { before, peak } = rss.stop();
   const failures = answers.filter((answer) => answer.status !== 201).map((answer) => `${answer.status} ${answer.body.slice(0, 200)}`);
   return { mbPerSecond: (bytes.length * tokens.length) / 1e6 / seconds, rssGrowthBytes: peak - before, rssBefore: before, failures };
+}
+
+/**
+ * Writes every dirty page back to disk (sync(1)) before a measured round, the disk copy and the
+ * uploads alike: each round then starts with no writeback pending from the one before (the last
+ * round's files and the re-encoder's), which otherwise lands in whichever round comes next.
+ */
+export function flushWrites(): void {
+  spawnSync('sync');
 }
 
 /**
