@@ -44,14 +44,15 @@ function store(source: Readable, via?: Transform): Promise<void> {
 function storeFilePart(req: http.IncomingMessage, hash: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const parser = busboy({ headers: req.headers, limits: { files: 1 } });
-    let stored: Promise<void> = Promise.reject(new Error('no file part'));
-    stored.catch(() => undefined);
+    let stored: Promise<void> | undefined;
     parser.on('file', (name, stream) => {
       if (name !== 'file') return void stream.resume();
       stored = store(stream, hash ? hashing() : undefined);
+      // Handled now, answered at 'close': a failed write before then must not crash the floor.
+      stored.catch(() => undefined);
     });
     parser.on('error', reject);
-    parser.on('close', () => stored.then(resolve, reject));
+    parser.on('close', () => (stored ? stored.then(resolve, reject) : reject(new Error('no file part'))));
     req.pipe(parser);
   });
 }

@@ -85,6 +85,33 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     }
   };
 
+  /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
+  const submitChecked = async (tokenHash: Buffer, submission: ClaimSubmission, serial: string | null): Promise<{ claimHashid: string }> => {
+    // Every file the submission could need: which ones it does depends on the stored check.
+    const named = submittedFiles(submission, true).map((file) => file.uuid);
+    const facts = assertOpen(await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial));
+    const check = facts.identityCheck;
+    if (!check) throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this claim');
+    const dbgTicketNumberValid = serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
+    const problems = submissionProblems(submission, { idDocsRequired: check.idDocsRequired, dbgTicketNumberValid });
+    const stored = new Map(facts.files.map((file) => [file.id, file]));
+    for (const file of submittedFiles(submission, check.idDocsRequired)) {
+      if (stored.get(file.uuid)?.type !== file.type) {
+        problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this claim` }, children: [] });
+      }
+    }
+    if (problems.length) throw new ValidationFailure(problems);
+
+    const claimHashid = claimReference(Number(facts.reference));
+    const mail = outboxMessage('confirmation', facts.email!, confirmationEmail(config.productName, claimHashid));
+    const submitted = await journey
+      .submit({ id: facts.id, hashid: claimHashid, identityCheckId: check.id, details: keptDetails(submission, check.idDocsRequired) }, mail)
+      .catch(refuseTakenSerial);
+    if (!submitted) throw claimAlreadySubmitted();
+    outbox.send(mail.id);
+    return { claimHashid };
+  };
+
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
@@ -212,34 +239,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
         outbox.send(mail.id);
         return { claimHashid };
       }
-      return service.submitChecked(tokenHash, submission, serial);
-    },
-
-    /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
-    async submitChecked(tokenHash: Buffer, submission: ClaimSubmission, serial: string | null): Promise<{ claimHashid: string }> {
-      // Every file the submission could need: which ones it does depends on the stored check.
-      const named = submittedFiles(submission, true).map((file) => file.uuid);
-      const facts = assertOpen(await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial));
-      const check = facts.identityCheck;
-      if (!check) throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this claim');
-      const dbgTicketNumberValid = serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
-      const problems = submissionProblems(submission, { idDocsRequired: check.idDocsRequired, dbgTicketNumberValid });
-      const stored = new Map(facts.files.map((file) => [file.id, file]));
-      for (const file of submittedFiles(submission, check.idDocsRequired)) {
-        if (stored.get(file.uuid)?.type !== file.type) {
-          problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this claim` }, children: [] });
-        }
-      }
-      if (problems.length) throw new ValidationFailure(problems);
-
-      const claimHashid = claimReference(Number(facts.reference));
-      const mail = outboxMessage('confirmation', facts.email!, confirmationEmail(config.productName, claimHashid));
-      const submitted = await journey
-        .submit({ id: facts.id, hashid: claimHashid, identityCheckId: check.id, details: keptDetails(submission, check.idDocsRequired) }, mail)
-        .catch(refuseTakenSerial);
-      if (!submitted) throw claimAlreadySubmitted();
-      outbox.send(mail.id);
-      return { claimHashid };
+      return submitChecked(tokenHash, submission, serial);
     },
   };
   return service;
