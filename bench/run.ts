@@ -16,7 +16,10 @@
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
  * bench/profiles/<phase>/, one per thread (the main thread's and the mail thread's); summarise one
- * with `node bench/profile-summary.ts FILE`).
+ * with `node bench/profile-summary.ts FILE`), BENCH_PERF=1 (`perf record` of the machine around each
+ * API load run), BENCH_KEEP=1 (keeps the scratch folder: the server's log and the uploads),
+ * BENCH_SERVER_NODE_ARGS (extra node flags for the product server, e.g. "--trace-gc", to try V8
+ * settings without editing the product).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -50,6 +53,8 @@ const UPLOADS = 20;
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api').split(',').map((s) => s.trim()));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PERF = process.env.BENCH_PERF === '1';
+const KEEP = process.env.BENCH_KEEP === '1';
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const profileDir = path.join(repoRoot, 'bench/profiles');
 const ONLY_CALLS = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim())) : undefined;
 
@@ -71,7 +76,7 @@ const began = Date.now();
 
 async function main(): Promise<void> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prize-bench-'));
-  stops.push(async () => fs.rmSync(runDir, { recursive: true, force: true }));
+  if (!KEEP) stops.push(async () => fs.rmSync(runDir, { recursive: true, force: true }));
   log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, ${SECONDS} s per load run; scratch ${runDir}`);
   // Other work on the machine shows in every figure: recorded beside them.
   metrics['machine.cpus'] = os.cpus().length;
@@ -137,6 +142,7 @@ async function main(): Promise<void> {
           // beside the main thread's instead of overwriting it.
           ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, profileName)}`] : []),
           ...(PERF ? ['--perf-basic-prof-only-functions'] : []),
+          ...SERVER_NODE_ARGS,
         ],
         logFile: path.join(runDir, 'server.log'),
         readyPath: '/api/v1/health',
@@ -241,7 +247,7 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
     flushWrites();
     const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid } });
     const result = await uploadRound(server.url, server.pid, batch.map((c) => c.token), image);
-    if (round === 0) log(`  product: ${describeCpu(cpu.stop(megabytes), 'MB')}`);
+    log(`  product round ${round + 1}: ${result.mbPerSecond.toFixed(0)} MB/s (disk copy ${disk.at(-1)!.toFixed(0)}), ${describeCpu(cpu.stop(megabytes), 'MB')}`);
     upload.push(result.mbPerSecond);
     growth = Math.max(growth, result.rssGrowthBytes);
     failures.push(...result.failures);
