@@ -233,10 +233,10 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   stops.push(() => floorServer.stop());
   const floors = { plain: [] as number[], multipart: [] as number[], 'multipart-sha256': [] as number[] };
   await floorRound(`${floorServer.url}/multipart-sha256`, floorDir, 2, image);
+  const megabytes = (UPLOADS * image.bytes.length) / 1e6;
   for (let round = 0; round < UPLOAD_ROUNDS; round++) {
     flushWrites();
     disk.push(await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length));
-    const megabytes = (UPLOADS * image.bytes.length) / 1e6;
     for (const [floor, figures] of Object.entries(floors)) {
       flushWrites();
       const cpu = cpuUse({ node: { 'load generator': process.pid, floor: floorServer.pid } });

@@ -85,6 +85,12 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     }
   };
 
+  /** The rules of spec section 5 (`problems`, when already worked out), then the provider's verdict. */
+  const identityVerdict = async (details: PersonalDetails, problems = personalDetailsProblems(details)) => {
+    if (problems.length) throw new ValidationFailure(problems);
+    return providerVerdict(details);
+  };
+
   /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
   const submitChecked = async (tokenHash: Buffer, submission: ClaimSubmission, serial: string | null): Promise<{ claimHashid: string }> => {
     // Every file the submission could need: which ones it does depends on the stored check.
@@ -146,22 +152,14 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       }
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
       const claim = await openClaim(token);
-      if (problems.length) throw new ValidationFailure(problems);
-      const { idDocsRequired } = await providerVerdict(details);
+      const { idDocsRequired } = await identityVerdict(details, problems);
       if (!(await journey.saveIdentityCheck({ ...check, claimId: claim.id, idDocsRequired }))) throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
 
-    /** The rules of spec section 5, then the identity provider (424 when it fails or is slow). */
-    async identityVerdict(details: PersonalDetails) {
-      const problems = personalDetailsProblems(details);
-      if (problems.length) throw new ValidationFailure(problems);
-      return providerVerdict(details);
-    },
-
     /** Runs and records an identity check for one of a submitted claim's info requests. */
     async identityForInfoRequest(claimId: string, infoRequestId: string, details: PersonalDetails) {
-      const verdict = await service.identityVerdict(details);
+      const verdict = await identityVerdict(details);
       const uuid = randomUUID();
       const em = fresh();
       await em.transactional(async (tx) => {
