@@ -11,7 +11,7 @@ async function checkAndRead(ctx: ReturnType<typeof useClaimServer>, overrides: R
   const res = await request(ctx.server.url).post(`/api/v1/claim/${token}/identity`).send(personalDetails(overrides));
   expect(res.status).toBe(201);
   const [row] = await ctx.server.orm.em.getConnection().execute('select personal_details from identity_check where id = ?', [res.body.uuid]);
-  return { idDocsRequired: res.body.idDocsRequired as boolean, stored: row.personal_details as Record<string, unknown> };
+  return { idDocsRequired: res.body.idDocsRequired as boolean, stored: row!.personal_details as Record<string, unknown> };
 }
 
 describe('the delivery point the identity check uses is the server’s own', () => {

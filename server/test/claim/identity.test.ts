@@ -80,8 +80,8 @@ describe('the identity check', () => {
     const res = await identity({ isManualAddress: false, addressLookup: { addressLine1: '10 Downing Street', postCode: 'SW1A 2AA', dpsCode: '1A' } });
     expect(res.status).toBe(201);
     const [stored] = await ctx.server.orm.em.getConnection().execute('select personal_details from identity_check where id = ?', [res.body.uuid]);
-    expect(stored.personal_details).not.toHaveProperty('addressLookup');
-    expect(stored.personal_details).not.toHaveProperty('isManualAddress');
+    expect(stored!.personal_details).not.toHaveProperty('addressLookup');
+    expect(stored!.personal_details).not.toHaveProperty('isManualAddress');
   });
 
   it('when the claimant turned 18 today, then the check goes ahead', async () => {
