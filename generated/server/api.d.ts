@@ -122,10 +122,11 @@ export interface paths {
         put?: never;
         /**
          * Check the identity for an info request
-         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The check is recorded against the info
-         *     request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
-         *     the identity service fails or times out the answer is 424 and nothing is stored. A request
-         *     that does not ask for PERSONAL_DETAILS answers 400 (general shape) and stores nothing.
+         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The
+         *     check is recorded against the info request; its `uuid` is sent back as `identityCheckUuid`
+         *     when the request is submitted. When the identity service fails or times out the answer is 424
+         *     and nothing is stored. A request that does not ask for PERSONAL_DETAILS answers 400 (general
+         *     shape) and stores nothing.
          */
         post: operations["submitInfoRequestIdentity"];
         delete?: never;
