@@ -89,6 +89,21 @@ operation('submitInfoRequestIdentity', () => {
     expectValidationError(refused, isReal ? { lastName: 'Please enter a valid last name' } : {});
   });
 
+  scenario("400: the claim's form-only fields are not part of this body", OPEN_INFO_REQUEST, async () => {
+    const request = await freshInfoRequest(['PERSONAL_DETAILS']);
+    const refused = await api('POST', `${request.base}/identity`, {
+      json: { ...UK_DETAILS, isManualAddress: false },
+      prefer: 'code=400, example=personalDetailsInvalid',
+    });
+    expectValidationError(refused, isReal ? { isManualAddress: null } : {});
+  });
+
+  scenario('400: a request that does not ask for personal details takes no identity check, in the general shape', OPEN_INFO_REQUEST, async () => {
+    const request = await freshInfoRequest(['SC_IMAGES']);
+    const refused = await api('POST', `${request.base}/identity`, { json: UK_DETAILS, prefer: 'code=400, example=malformedJson' });
+    expectGeneralError(refused, 400, isReal ? 'This information request does not ask for personal details.' : undefined);
+  });
+
   scenario('404: an unknown token, in the general shape', [], async () => {
     const unknown = await api('POST', `/api/v1/claim/info-request/${unknownToken()}/identity`, { json: UK_DETAILS, prefer: 'code=404, example=infoRequestNotFound' });
     expectGeneralError(unknown, 404);
@@ -204,6 +219,18 @@ operation('submitInfoRequest', () => {
       prefer: 'code=400, example=infoRequestSubmissionInvalid',
     });
     expectValidationError(badSection, { 'sectionTypeList.1': null });
+  });
+
+  scenario('400: fields of a section the request did not ask for are refused on their own names', ANSWERED, async () => {
+    const request = await freshInfoRequest(['ID_DOCUMENTS']);
+    const id1 = await uploadPng(request.base, 'idDocument1');
+    const id2 = await uploadPng(request.base, 'idDocument2');
+    const front = await uploadPng(request.base, 'ticketFront');
+    const refused = await api('POST', request.base, {
+      json: { sectionTypeList: ['ID_DOCUMENTS'], idDocument1FileUuid: id1.uuid, idDocument2FileUuid: id2.uuid, ticketFrontFileUuid: front.uuid },
+      prefer: 'code=400, example=infoRequestSubmissionInvalid',
+    });
+    expectValidationError(refused, isReal ? { ticketFrontFileUuid: { notRequested: expect.any(String) } } : {});
   });
 
   scenario('404: an unknown token, in the general shape', [], async () => {

@@ -19,7 +19,10 @@ export const OPEN_INFO_REQUEST = [...SUBMITTED_CLAIM, 'createInfoRequest'];
 const MOCK_CLAIM_TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
 const MOCK_INFO_REQUEST_TOKEN = 'Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0';
 
-/** UK details chosen with the address lookup (owner, dpsCode): the local provider needs no ID documents for these. */
+/**
+ * UK details chosen with the address lookup (owner, the lookup's address id): the server reads
+ * the delivery point back, so the local provider needs no ID documents for these.
+ */
 export const UK_DETAILS = {
   isOwner: true,
   title: 'Mrs',
@@ -33,7 +36,9 @@ export const UK_DETAILS = {
   town: 'Leeds',
   county: 'West Yorkshire',
   postCode: 'LS6 2AB',
-  dpsCode: '1A',
+  // 14 Elm Grove in the local address index (its delivery point is 1C there).
+  addressId: 'GB|RM|A|10027585',
+  dpsCode: '1C',
 };
 
 export const OVERSEAS_DETAILS = {

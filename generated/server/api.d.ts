@@ -122,10 +122,11 @@ export interface paths {
         put?: never;
         /**
          * Check the identity for an info request
-         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
-         *     when the claimant's identity must be checked again). The check is recorded against the info
-         *     request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
-         *     the identity service fails or times out the answer is 424 and nothing is stored.
+         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The
+         *     check is recorded against the info request; its `uuid` is sent back as `identityCheckUuid`
+         *     when the request is submitted. When the identity service fails or times out the answer is 424
+         *     and nothing is stored. A request that does not ask for PERSONAL_DETAILS answers 400 (general
+         *     shape) and stores nothing.
          */
         post: operations["submitInfoRequestIdentity"];
         delete?: never;
@@ -480,6 +481,20 @@ export interface components {
             total: number;
         };
         /**
+         * ClaimPersonalDetails
+         * @description Body of the claim's identity call: the PersonalDetails fields, plus the entity's form-only
+         *     fields of spec section 3 (`isManualAddress`, `addressLookup`), which are accepted and ignored
+         *     (neither checked against the other fields nor stored). Any other property is refused.
+         */
+        ClaimPersonalDetails: {
+            /** @description Form-only (the claimant typed the address in). Ignored. */
+            isManualAddress?: boolean;
+            /** @description Form-only (the address the lookup filled in). Ignored. */
+            addressLookup?: {
+                [key: string]: string;
+            } | null;
+        } & components["schemas"]["PersonalDetails"];
+        /**
          * ClaimStatus
          * @description `submitted`: submitted and awaiting review. `info_requested`: the operator has asked for more
          *     information and the request is open. `info_received`: the claimant has answered the latest
@@ -753,6 +768,11 @@ export interface components {
             /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
             customerCarePhone?: string;
         };
+        /**
+         * InfoRequestPersonalDetails
+         * @description Body of an info request's identity call, as spec section 7 lists it (the PersonalDetails fields only).
+         */
+        InfoRequestPersonalDetails: components["schemas"]["PersonalDetails"];
         /** InfoRequestRecord */
         InfoRequestRecord: {
             /** Format: uuid */
@@ -784,6 +804,12 @@ export interface components {
          *     - DBG_PINK_IMAGES and SC_IMAGES: `ticketFrontFileUuid` and `ticketBackFileUuid`.
          *       DBG_WHITE_IMAGES: `ticketFrontFileUuid`.
          *     - Every file uuid must be a file uploaded through this info request with the matching `type`.
+         *     - Only the fields of the requested sections may be sent (docs/adr/016): `identityCheckUuid`
+         *       and `idDocsRequired` with PERSONAL_DETAILS, the ID document uuids with ID_DOCUMENTS (or
+         *       after an identity check of this request that required them), `ticketFrontFileUuid` with an
+         *       image section, `ticketBackFileUuid` with DBG_PINK_IMAGES or SC_IMAGES. Any other field is
+         *       refused on its own name (constraint `notRequested`); the answer stored and laid over the
+         *       claim holds only the requested sections.
          */
         InfoRequestSubmission: {
             /** Format: uuid */
@@ -862,11 +888,18 @@ export interface components {
          *     - `dateOfBirth` must be at least 18 years and at most 150 years before today
          *       (constraint `minimumAge`, 'Please enter a valid date of birth').
          *     - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
-         *     - When `isOverseas` is true the address fields and `dpsCode` must be omitted.
+         *     - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
          *     - Strings are trimmed before the rules apply; an empty optional string counts as absent.
          *
-         *     Form-only fields (`isManualAddress`, `addressLookup`) and the identity check results are not
-         *     part of this body. When the claimant used the address lookup, the client maps an
+         *     The delivery point is the server's own (docs/adr/016): it reads `addressId` back from its
+         *     address provider and keeps that address's delivery point suffix when its postcode and first
+         *     line are the ones sent; otherwise (no `addressId`, an address typed in, a different address,
+         *     the provider unavailable) the details have no delivery point. A `dpsCode` in the body is
+         *     ignored and never reaches the identity check; the stored details carry the one found.
+         *
+         *     This schema lists the fields; each call's body (ClaimPersonalDetails,
+         *     InfoRequestPersonalDetails) refuses properties it does not name. The identity check results
+         *     are not part of it. When the claimant used the address lookup, the client maps an
          *     `addressLine1` error to 'Please enter a valid address'.
          */
         PersonalDetails: {
@@ -894,9 +927,15 @@ export interface components {
             /** @description A UK or Isle of Man postcode, with or without the space. */
             postCode?: string;
             /**
+             * @description `Id` of the address the claimant chose with the address lookup (the one passed to
+             *     `GET /api/address/retrieve`); omitted when the address was typed in.
+             */
+            addressId?: string;
+            /**
              * @description Royal Mail delivery point suffix from the address lookup: the 2 characters that follow the
              *     upper-cased, space-stripped postcode in the lookup's Barcode; empty when the barcode does
-             *     not match or the address was typed in.
+             *     not match or the address was typed in. Ignored in a request: the server derives it from
+             *     `addressId`. In the stored details, the suffix the server found.
              */
             dpsCode?: string;
         };
@@ -1463,7 +1502,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PersonalDetails"];
+                "application/json": components["schemas"]["InfoRequestPersonalDetails"];
             };
         };
         responses: {
@@ -1614,7 +1653,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PersonalDetails"];
+                "application/json": components["schemas"]["ClaimPersonalDetails"];
             };
         };
         responses: {

@@ -9,6 +9,7 @@ import { contentTypeGuard } from './http/content-type-guard.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { requestLogger } from './http/logger.ts';
+import type { BodyRulesByOperation } from './http/rule-problems.ts';
 import { fieldMessages, openApiValidator } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -25,6 +26,8 @@ export interface AppDependencies {
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
+  /** Rules run on a body the schema refused, so its 400 names every problem (docs/adr/016). */
+  bodyRules?: BodyRulesByOperation;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -45,6 +48,6 @@ export function createApp(deps: AppDependencies): Express {
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));
   app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
-  app.use(errorHandler(deps.logger, fieldMessages(deps.contract)));
+  app.use(errorHandler(deps.logger, fieldMessages(deps.contract), deps.bodyRules));
   return app;
 }

@@ -6,10 +6,13 @@ import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
-import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import type { AddressProvider } from './modules/address/address-provider.ts';
+import { createAddressProvider, prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import { deliveryPoints } from './modules/address/delivery-point.ts';
 import { nativePool } from './db/native-pool.ts';
 import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
+import { personalDetailsRules, submissionRules } from './modules/claim/claim.rules.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
 import { localDiskStorage } from './modules/files/storage.ts';
@@ -38,6 +41,8 @@ export interface ServerOptions {
   /** Replaces the configured identity-check provider (tests of its failures). */
   identity?: IdentityProvider;
   identityTimeoutMs?: number;
+  /** Replaces the configured address provider (tests of its failures). */
+  addressProvider?: AddressProvider;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
 }
@@ -52,13 +57,14 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
   const storage = localDiskStorage(config.uploadDir);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
+  const addressProvider = options.addressProvider ?? createAddressProvider({ config, orm, logger });
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
   const outbox = outboxThread(
     { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
     logger,
   );
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav) });
+  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startSanitizer(boss, orm.em, storage, logger);
@@ -72,12 +78,13 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     orm,
     contract: loadContract(),
     validateResponses: options.validateResponses,
+    bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
       operatorGate(config.operatorApiToken),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
-    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ config, orm, logger })],
+    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider })],
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;

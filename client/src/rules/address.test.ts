@@ -74,6 +74,7 @@ describe('Retrieve answers', () => {
         county: 'West Yorkshire',
         postCode: 'LS6 2AB',
         dpsCode: '1A',
+        addressId: leeds.Id,
       },
     });
   });

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, TooManyRequestsError, ValidationFailure, type ValidationItem } from './errors.ts';
 import type { FieldMessages } from './openapi.ts';
+import { withRuleProblems, type BodyRulesByOperation } from './rule-problems.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -78,6 +79,10 @@ function operationKey(req: Request): string | undefined {
   return route ? `${req.method} ${route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}` : undefined;
 }
 
+function operationId(req: Request): string | undefined {
+  return (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+}
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
 /** PostgreSQL unreachable or restarting: a 503 the client may retry, not an internal error. */
@@ -96,7 +101,7 @@ function safeError(error: unknown): Record<string, unknown> {
   return { type: name, code, frames: stack?.split('\n').slice(1, 8).join('\n') };
 }
 
-export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequestHandler {
+export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules: BodyRulesByOperation = {}): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
@@ -113,7 +118,9 @@ export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequ
     }
     if (isValidatorError(error) && error.status === 400) {
       const key = operationKey(req);
-      const items = toValidationItems(error.errors, key ? messages.get(key) : undefined);
+      const schemaItems = toValidationItems(error.errors, key ? messages.get(key) : undefined);
+      const id = operationId(req);
+      const items = withRuleProblems(schemaItems, req.body, id && Object.hasOwn(bodyRules, id) ? bodyRules[id] : undefined, logger);
       res.status(400).json({ statusCode: 400, message: items, error: 'Bad Request' });
       return;
     }

@@ -22,6 +22,13 @@ function resolve(contract: Json, node: unknown): Json | undefined {
   return current;
 }
 
+/** A body schema's properties, with those of the schemas it extends (`allOf`) first. */
+function bodyProperties(contract: Json, schema: Json | undefined, depth = 0): Array<[string, unknown]> {
+  if (!schema || depth > 5) return [];
+  const inherited = ((schema.allOf ?? []) as unknown[]).flatMap((member) => bodyProperties(contract, resolve(contract, member), depth + 1));
+  return [...inherited, ...Object.entries((schema.properties ?? {}) as Json)];
+}
+
 /**
  * The user-facing message of each field, taken from the contract's `x-error-message`, keyed by
  * "METHOD /openapi/path" then by property: the contract owns the shapes and their messages.
@@ -36,8 +43,7 @@ export function fieldMessages(contract: Json): FieldMessages {
       const messages = new Map<string, string>();
       const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<string, Json>;
       for (const media of Object.values(content)) {
-        const schema = resolve(contract, media.schema);
-        for (const [name, property] of Object.entries((schema?.properties ?? {}) as Json)) {
+        for (const [name, property] of bodyProperties(contract, resolve(contract, media.schema))) {
           // OpenAPI 3.1 allows siblings beside a $ref: the field's own message wins over its type's.
           const message = (property as Json)['x-error-message'] ?? resolve(contract, property)?.['x-error-message'];
           if (typeof message === 'string') messages.set(name, message);

@@ -63,6 +63,7 @@ describe('AddressLookup', () => {
       county: 'West Yorkshire',
       postCode: 'LS6 2AB',
       dpsCode: '1A',
+      addressId: 'GB|RM|A|54236781',
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Look up another address' }));

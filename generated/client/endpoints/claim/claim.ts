@@ -13,6 +13,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ClaimPersonalDetails,
   ClaimSubmission,
   ConflictResponse,
   DbgTicketNumberCheckRequest,
@@ -25,7 +26,6 @@ import type {
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  PersonalDetails,
   ServiceUnavailableResponse,
   StartClaimRequest,
   StartClaimResponse,
@@ -617,7 +617,7 @@ export const getSubmitIdentityUrl = (id: string,) => {
  * @summary Check the claimant's identity
  */
 export const submitIdentity = async (id: string,
-    personalDetails: PersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitIdentityResponseSuccess> => {
+    claimPersonalDetails: ClaimPersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitIdentityResponseSuccess> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -638,7 +638,7 @@ return http<submitIdentityResponseSuccess>(getSubmitIdentityUrl(id),
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(personalDetails)
+    body: JSON.stringify(claimPersonalDetails)
   }
 );}
 
@@ -676,9 +676,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SubmitIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitIdentity>>>
-    export type SubmitIdentityMutationBody = PersonalDetails
+    export type SubmitIdentityMutationBody = ClaimPersonalDetails
     export type SubmitIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
-    export type SubmitIdentityMutationVariables = {id: string;data: PersonalDetails}
+    export type SubmitIdentityMutationVariables = {id: string;data: ClaimPersonalDetails}
 
     /**
  * @summary Check the claimant's identity

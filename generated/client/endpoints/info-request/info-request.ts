@@ -29,11 +29,11 @@ import type {
   GoneResponse,
   IdentityCheckResult,
   InfoRequest,
+  InfoRequestPersonalDetails,
   InfoRequestSubmission,
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  PersonalDetails,
   ServiceUnavailableResponse,
   SubmitClaimResponse,
   TooManyRequestsResponse,
@@ -412,14 +412,15 @@ export const getSubmitInfoRequestIdentityUrl = (infoRequestToken: string,) => {
 }
 
 /**
- * Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
- * when the claimant's identity must be checked again). The check is recorded against the info
- * request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
- * the identity service fails or times out the answer is 424 and nothing is stored.
+ * Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The
+ * check is recorded against the info request; its `uuid` is sent back as `identityCheckUuid`
+ * when the request is submitted. When the identity service fails or times out the answer is 424
+ * and nothing is stored. A request that does not ask for PERSONAL_DETAILS answers 400 (general
+ * shape) and stores nothing.
  * @summary Check the identity for an info request
  */
 export const submitInfoRequestIdentity = async (infoRequestToken: string,
-    personalDetails: PersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitInfoRequestIdentityResponseSuccess> => {
+    infoRequestPersonalDetails: InfoRequestPersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitInfoRequestIdentityResponseSuccess> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -440,7 +441,7 @@ return http<submitInfoRequestIdentityResponseSuccess>(getSubmitInfoRequestIdenti
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(personalDetails)
+    body: JSON.stringify(infoRequestPersonalDetails)
   }
 );}
 
@@ -478,9 +479,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SubmitInfoRequestIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitInfoRequestIdentity>>>
-    export type SubmitInfoRequestIdentityMutationBody = PersonalDetails
+    export type SubmitInfoRequestIdentityMutationBody = InfoRequestPersonalDetails
     export type SubmitInfoRequestIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
-    export type SubmitInfoRequestIdentityMutationVariables = {infoRequestToken: string;data: PersonalDetails}
+    export type SubmitInfoRequestIdentityMutationVariables = {infoRequestToken: string;data: InfoRequestPersonalDetails}
 
     /**
  * @summary Check the identity for an info request
