@@ -2,7 +2,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressProvider, FindResponse } from '../../src/modules/address/address-provider.ts';
-import { addressLimits, type AddressLimitSettings } from '../../src/modules/address/address-limits.ts';
+import { addressLimits, QUEUED_PER_SLOT, type AddressLimitSettings } from '../../src/modules/address/address-limits.ts';
 import { LocalAddressIndex } from '../../src/modules/address/local-address-index.ts';
 import { LocalAddressProvider } from '../../src/modules/address/local-address-provider.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
@@ -106,8 +106,8 @@ describe('address lookup concurrency', () => {
     const app = await appWith(gated.provider, { perClient: 1000, perClaim: 1000, concurrency: 1 });
     try {
       gated.hold();
-      // One running and four waiting fill a single slot's queue.
-      const held = Array.from({ length: 5 }, () => request(app.url).get('/api/address/find').query({ Text: 'downing' }).then((res) => res.status));
+      // One running and QUEUED_PER_SLOT waiting fill a single slot's queue.
+      const held = Array.from({ length: 1 + QUEUED_PER_SLOT }, () => request(app.url).get('/api/address/find').query({ Text: 'downing' }).then((res) => res.status));
       await expect.poll(() => gated.state.running).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const busy = await request(app.url).get('/api/address/find').query({ Text: 'downing' });
@@ -117,7 +117,7 @@ describe('address lookup concurrency', () => {
       expect(loqateBusy.status).toBe(200);
       expect(loqateBusy.body.Items).toEqual([expect.objectContaining({ Error: '1004' })]);
       gated.release();
-      expect(await Promise.all(held)).toEqual([200, 200, 200, 200, 200]);
+      expect(await Promise.all(held)).toEqual(Array.from({ length: 1 + QUEUED_PER_SLOT }, () => 200));
     } finally {
       gated.release();
       await app.close();

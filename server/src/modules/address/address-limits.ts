@@ -25,8 +25,12 @@ export interface AddressLimits {
 }
 
 const WINDOW_SECONDS = 60;
-/** Waiting lookups beyond this many per slot are refused at once rather than queued behind a stall. */
-const QUEUED_PER_SLOT = 4;
+/**
+ * Waiting lookups beyond this many per slot are refused at once rather than queued behind a
+ * stall: local lookups take milliseconds, so a burst drains quickly, while behind an upstream
+ * that times out (8 s) a waiting lookup would otherwise outlive the browser's 30 s.
+ */
+export const QUEUED_PER_SLOT = 8;
 
 export const busyMessage = 'The address lookup is busy. Please try again in a moment.';
 
