@@ -453,7 +453,8 @@ export interface paths {
          *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
          *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
          *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
-         *     entry in a 200 answer.
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
          */
         get: operations["loqateFindV11"];
         put?: never;
@@ -478,7 +479,8 @@ export interface paths {
          *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
          *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
          *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
-         *     entry in a 200 answer.
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
          */
         get: operations["loqateFindV110"];
         put?: never;
@@ -501,7 +503,8 @@ export interface paths {
          * @description The same lookup as `GET /api/address/retrieve`, at the path a Loqate Capture client appends
          *     to its base URL, read as Loqate reads it (parameter names in any letter case, unknown ones
          *     ignored, a client's `Key` never passed on nor logged). Every problem is a Loqate error entry
-         *     in a 200 answer.
+         *     in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
          */
         get: operations["loqateRetrieveV12"];
         put?: never;
@@ -2117,6 +2120,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loqateFindV110: {
@@ -2182,6 +2187,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loqateRetrieveV12: {
@@ -2209,6 +2216,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LoqateRetrieve"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

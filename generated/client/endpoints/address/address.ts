@@ -365,10 +365,22 @@ export type loqateFindV11Response200 = {
   status: 200
 }
 
+export type loqateFindV11Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateFindV11Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type loqateFindV11ResponseSuccess = (loqateFindV11Response200) & {
   headers: Headers;
 };
-;
+export type loqateFindV11ResponseError = (loqateFindV11Response500 | loqateFindV11Response503) & {
+  headers: Headers;
+};
 
 export const getLoqateFindV11Url = (params?: LoqateFindV11Params,) => {
   const normalizedParams = new URLSearchParams();
@@ -391,7 +403,8 @@ export const getLoqateFindV11Url = (params?: LoqateFindV11Params,) => {
  * parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
  * has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
  * on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
- * entry in a 200 answer.
+ * entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
  * @summary Search for an address (Loqate's layout, Find v1.1)
  */
 export const loqateFindV11 = async (params?: LoqateFindV11Params, options?: Parameters<typeof http>[1]): Promise<loqateFindV11ResponseSuccess> => {
@@ -416,7 +429,7 @@ export const getLoqateFindV11QueryKey = (params?: LoqateFindV11Params,) => {
     }
 
 
-export const getLoqateFindV11QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<unknown>>(params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getLoqateFindV11QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -435,10 +448,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LoqateFindV11QueryResult = NonNullable<Awaited<ReturnType<typeof loqateFindV11>>>
-export type LoqateFindV11QueryError = ErrorType<unknown>
+export type LoqateFindV11QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
 
 
-export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params: undefined |  LoqateFindV11Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateFindV11>>,
@@ -448,7 +461,7 @@ export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateFindV11>>,
@@ -458,7 +471,7 @@ export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -466,7 +479,7 @@ export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11
  * @summary Search for an address (Loqate's layout, Find v1.1)
  */
 
-export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -488,10 +501,22 @@ export type loqateFindV110Response200 = {
   status: 200
 }
 
+export type loqateFindV110Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateFindV110Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type loqateFindV110ResponseSuccess = (loqateFindV110Response200) & {
   headers: Headers;
 };
-;
+export type loqateFindV110ResponseError = (loqateFindV110Response500 | loqateFindV110Response503) & {
+  headers: Headers;
+};
 
 export const getLoqateFindV110Url = (params?: LoqateFindV110Params,) => {
   const normalizedParams = new URLSearchParams();
@@ -514,7 +539,8 @@ export const getLoqateFindV110Url = (params?: LoqateFindV110Params,) => {
  * parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
  * has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
  * on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
- * entry in a 200 answer.
+ * entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
  * @summary Search for an address (Loqate's layout, Find v1.10)
  */
 export const loqateFindV110 = async (params?: LoqateFindV110Params, options?: Parameters<typeof http>[1]): Promise<loqateFindV110ResponseSuccess> => {
@@ -539,7 +565,7 @@ export const getLoqateFindV110QueryKey = (params?: LoqateFindV110Params,) => {
     }
 
 
-export const getLoqateFindV110QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<unknown>>(params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getLoqateFindV110QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -558,10 +584,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LoqateFindV110QueryResult = NonNullable<Awaited<ReturnType<typeof loqateFindV110>>>
-export type LoqateFindV110QueryError = ErrorType<unknown>
+export type LoqateFindV110QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
 
 
-export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params: undefined |  LoqateFindV110Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateFindV110>>,
@@ -571,7 +597,7 @@ export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV1
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateFindV110>>,
@@ -581,7 +607,7 @@ export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV1
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -589,7 +615,7 @@ export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV1
  * @summary Search for an address (Loqate's layout, Find v1.10)
  */
 
-export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<unknown>>(
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -611,10 +637,22 @@ export type loqateRetrieveV12Response200 = {
   status: 200
 }
 
+export type loqateRetrieveV12Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateRetrieveV12Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type loqateRetrieveV12ResponseSuccess = (loqateRetrieveV12Response200) & {
   headers: Headers;
 };
-;
+export type loqateRetrieveV12ResponseError = (loqateRetrieveV12Response500 | loqateRetrieveV12Response503) & {
+  headers: Headers;
+};
 
 export const getLoqateRetrieveV12Url = (params?: LoqateRetrieveV12Params,) => {
   const normalizedParams = new URLSearchParams();
@@ -635,7 +673,8 @@ export const getLoqateRetrieveV12Url = (params?: LoqateRetrieveV12Params,) => {
  * The same lookup as `GET /api/address/retrieve`, at the path a Loqate Capture client appends
  * to its base URL, read as Loqate reads it (parameter names in any letter case, unknown ones
  * ignored, a client's `Key` never passed on nor logged). Every problem is a Loqate error entry
- * in a 200 answer.
+ * in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
  * @summary Get a full address (Loqate's layout, Retrieve v1.2)
  */
 export const loqateRetrieveV12 = async (params?: LoqateRetrieveV12Params, options?: Parameters<typeof http>[1]): Promise<loqateRetrieveV12ResponseSuccess> => {
@@ -660,7 +699,7 @@ export const getLoqateRetrieveV12QueryKey = (params?: LoqateRetrieveV12Params,) 
     }
 
 
-export const getLoqateRetrieveV12QueryOptions = <TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<unknown>>(params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getLoqateRetrieveV12QueryOptions = <TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -679,10 +718,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LoqateRetrieveV12QueryResult = NonNullable<Awaited<ReturnType<typeof loqateRetrieveV12>>>
-export type LoqateRetrieveV12QueryError = ErrorType<unknown>
+export type LoqateRetrieveV12QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
 
 
-export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<unknown>>(
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params: undefined |  LoqateRetrieveV12Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateRetrieveV12>>,
@@ -692,7 +731,7 @@ export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRet
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<unknown>>(
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof loqateRetrieveV12>>,
@@ -702,7 +741,7 @@ export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRet
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<unknown>>(
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -710,7 +749,7 @@ export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRet
  * @summary Get a full address (Loqate's layout, Retrieve v1.2)
  */
 
-export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<unknown>>(
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
  params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
