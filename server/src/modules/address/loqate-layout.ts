@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isValidatorError } from '../../http/error-handler.ts';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
 import { resolve } from '../../http/openapi.ts';
 import type { LoqateErrorItem } from './address-provider.ts';
@@ -14,8 +15,6 @@ export const LOQATE_RETRIEVE_PATH = `${LOQATE_LAYOUT}Retrieve/v1.2/json3.ws`;
 /** Parameters a Loqate client sends that reach no handler: its own key stays out of the request from here on. */
 const DROPPED = new Set(['key']);
 
-const isLoqateLayout = (req: Request): boolean => (req as LoqateRequest).loqateLayout === true;
-type LoqateRequest = Request & { loqateLayout?: boolean };
 
 /** Each Loqate-layout path of the contract (lower-cased) -> its spelling, and its query parameters by lower-cased name. */
 function loqateOperations(contract: Json): Map<string, { path: string; names: Map<string, string> }> {
@@ -42,7 +41,7 @@ function loqateOperations(contract: Json): Map<string, { path: string; names: Ma
  */
 export function loqateLayoutQuery(contract: Json): RequestHandler {
   const operations = loqateOperations(contract);
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const [path = '', query = ''] = req.url.split(/\?(.*)/s, 2);
     const operation = operations.get(path.toLowerCase());
     if (!operation) return next();
@@ -54,19 +53,9 @@ export function loqateLayoutQuery(contract: Json): RequestHandler {
     }
     const search = canonical.toString();
     req.url = search ? `${operation.path}?${search}` : operation.path;
-    (req as LoqateRequest).loqateLayout = true;
+    res.locals.loqateLayout = true;
     next();
   };
-}
-
-interface ValidatorError {
-  status: number;
-  errors: Array<{ path: string; message: string }>;
-}
-
-function isValidatorError(error: unknown): error is ValidatorError {
-  const candidate = error as { status?: unknown; errors?: unknown };
-  return typeof candidate?.status === 'number' && Array.isArray(candidate.errors);
 }
 
 function loqateItemFor(error: unknown): LoqateErrorItem | undefined {
@@ -84,8 +73,8 @@ function loqateItemFor(error: unknown): LoqateErrorItem | undefined {
  * 200 with one error entry. Anything else goes on to the general error handler.
  */
 export function loqateLayoutErrors(): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    const item = isLoqateLayout(req) && !res.headersSent ? loqateItemFor(error) : undefined;
+  return (error, _req, res, next) => {
+    const item = res.locals.loqateLayout === true && !res.headersSent ? loqateItemFor(error) : undefined;
     if (!item) return next(error);
     if (error instanceof TooManyRequestsError && error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(200).json(errorAnswer(item));
