@@ -18,7 +18,7 @@ export interface AppDependencies {
   logger: Logger;
   orm: Database;
   contract: Record<string, unknown>;
-  /** Routers that must see the raw request before validation (streaming uploads). */
+  /** Middleware that must see the raw request before validation (streaming uploads, CORS, the address proxy's Loqate-layout rewrite). */
   beforeValidation?: RequestHandler[];
   /** The feature modules' routes, behind the contract validator. */
   routes?: Router[];
