@@ -95,6 +95,7 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
       MAX_FILE_SIZE,
       RATE_LIMIT_START_PER_CLIENT: '100000',
+      RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',
       IDENTITY_DOCS_REQUIRED: 'rules',
       ADDRESS_PROVIDER: 'local',
       CUSTOMER_CARE_PHONE,

@@ -401,7 +401,9 @@ export interface paths {
          *     to its own text. An address service that does not answer in time (8 s), cannot be reached or
          *     answers nonsense is also a 1004 entry, so the user is told to try again; an error entry from
          *     Loqate itself (for example `2`, unknown key) is passed on as it is. 503 means the local
-         *     index's database is unreachable.
+         *     index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+         *     claim made too many lookups in the last minute; 503 also when too many lookups are already
+         *     waiting for the address service.
          */
         get: operations["findAddress"];
         put?: never;
@@ -425,9 +427,87 @@ export interface paths {
          *     Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
          *     (client text 'Invalid address'). An address service that does not answer in time, cannot be
          *     reached or answers nonsense is a 1004 entry (an unknown error to the client). 503 means the
-         *     local index's database is unreachable.
+         *     local index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+         *     claim made too many lookups in the last minute; 503 also when too many lookups are already
+         *     waiting for the address service.
          */
         get: operations["retrieveAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Find/v1.1/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search for an address (Loqate's layout, Find v1.1)
+         * @description The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+         *     its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+         *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+         *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+         *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateFindV11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Find/v1.10/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search for an address (Loqate's layout, Find v1.10)
+         * @description The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+         *     its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+         *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+         *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+         *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateFindV110"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Retrieve/v1.2/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a full address (Loqate's layout, Retrieve v1.2)
+         * @description The same lookup as `GET /api/address/retrieve`, at the path a Loqate Capture client appends
+         *     to its base URL, read as Loqate reads it (parameter names in any letter case, unknown ones
+         *     ignored, a client's `Key` never passed on nor logged). Every problem is a Loqate error entry
+         *     in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateRetrieveV12"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1193,6 +1273,35 @@ export interface components {
             };
         };
         /**
+         * @description Suggestions, or one Loqate error entry. On Loqate's layout every problem is such an entry in a
+         *     200 answer, as Loqate reports it: 1001 empty search, 1004 search timed out or address service
+         *     unavailable, 1005 unknown container, 1002 a parameter with an invalid value, 18 too many lookups
+         *     from this client (see `Retry-After`).
+         */
+        LoqateFind: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FindResponse"];
+            };
+        };
+        /**
+         * @description The address, or one Loqate error entry in a 200 answer: 1001 missing or unknown Id, 1004
+         *     address service unavailable, 1002 a parameter with an invalid value, 18 too many lookups from
+         *     this client (see `Retry-After`).
+         */
+        LoqateRetrieve: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RetrieveResponse"];
+            };
+        };
+        /**
          * @description Nothing matches the token or id: an unknown claim or info-request token, claim reference or
          *     file. Tokens are never told apart from expired-and-purged ones.
          */
@@ -1265,6 +1374,12 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+         *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+         *     token only adds a limit of its own.
+         */
+        AddressClaimToken: string;
+        /**
          * @description Id of a non-Address result of a previous Find, to list what that container holds.
          * @example GB|RM|ENG|2AB-LS6
          */
@@ -1314,6 +1429,43 @@ export interface components {
          * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
          */
         InfoRequestToken: string;
+        /**
+         * @description Whether to rank by `Origin`; accepted and ignored.
+         * @example false
+         */
+        LoqateBias: boolean;
+        /** @description Loqate's custom field format; accepted and ignored (no custom fields are answered). */
+        LoqateField1Format: string;
+        /** @description Loqate's result filters; accepted and ignored. */
+        LoqateFilters: string;
+        /** @description Loqate's geographic fence; accepted and ignored. */
+        LoqateGeoFence: string;
+        /**
+         * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+         * @example true
+         */
+        LoqateIsMiddleware: boolean;
+        /**
+         * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+         *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+         * @example AA11-AA11-AA11-AA11
+         */
+        LoqateKey: string;
+        /**
+         * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+         * @example en
+         */
+        LoqateLanguage: string;
+        /**
+         * @description Most suggestions to answer with.
+         * @example 10
+         */
+        LoqateLimit: number;
+        /**
+         * @description A country or coordinates to favour in the ranking; accepted and ignored.
+         * @example GB
+         */
+        LoqateOrigin: string;
         /**
          * @description Page number, from 1.
          * @example 1
@@ -1885,7 +2037,14 @@ export interface operations {
                  */
                 Container?: components["parameters"]["AddressContainer"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+                 *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+                 *     token only adds a limit of its own.
+                 */
+                "X-Claim-Token"?: components["parameters"]["AddressClaimToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1917,7 +2076,14 @@ export interface operations {
                  */
                 Id?: components["parameters"]["AddressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+                 *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+                 *     token only adds a limit of its own.
+                 */
+                "X-Claim-Token"?: components["parameters"]["AddressClaimToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1936,6 +2102,160 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateFindV11: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Search text, ideally a postcode or the start of the address. Not required by the schema so
+                 *     that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
+                 *     (unless `Container` is given).
+                 * @example LS6 2AB
+                 */
+                Text?: components["parameters"]["AddressText"];
+                /**
+                 * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+                 * @example true
+                 */
+                IsMiddleware?: components["parameters"]["LoqateIsMiddleware"];
+                /**
+                 * @description Id of a non-Address result of a previous Find, to list what that container holds.
+                 * @example GB|RM|ENG|2AB-LS6
+                 */
+                Container?: components["parameters"]["AddressContainer"];
+                /**
+                 * @description A country or coordinates to favour in the ranking; accepted and ignored.
+                 * @example GB
+                 */
+                Origin?: components["parameters"]["LoqateOrigin"];
+                /**
+                 * @description Comma-separated ISO 3166-1 alpha-2 codes to search. The service covers the UK and the Isle of Man.
+                 * @example GB,IM
+                 */
+                Countries?: components["parameters"]["AddressCountries"];
+                /**
+                 * @description Most suggestions to answer with.
+                 * @example 10
+                 */
+                Limit?: components["parameters"]["LoqateLimit"];
+                /**
+                 * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+                 * @example en
+                 */
+                Language?: components["parameters"]["LoqateLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateFindV110: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Search text, ideally a postcode or the start of the address. Not required by the schema so
+                 *     that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
+                 *     (unless `Container` is given).
+                 * @example LS6 2AB
+                 */
+                Text?: components["parameters"]["AddressText"];
+                /**
+                 * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+                 * @example true
+                 */
+                IsMiddleware?: components["parameters"]["LoqateIsMiddleware"];
+                /**
+                 * @description Id of a non-Address result of a previous Find, to list what that container holds.
+                 * @example GB|RM|ENG|2AB-LS6
+                 */
+                Container?: components["parameters"]["AddressContainer"];
+                /**
+                 * @description A country or coordinates to favour in the ranking; accepted and ignored.
+                 * @example GB
+                 */
+                Origin?: components["parameters"]["LoqateOrigin"];
+                /**
+                 * @description Comma-separated ISO 3166-1 alpha-2 codes to search. The service covers the UK and the Isle of Man.
+                 * @example GB,IM
+                 */
+                Countries?: components["parameters"]["AddressCountries"];
+                /**
+                 * @description Most suggestions to answer with.
+                 * @example 10
+                 */
+                Limit?: components["parameters"]["LoqateLimit"];
+                /**
+                 * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+                 * @example en
+                 */
+                Language?: components["parameters"]["LoqateLanguage"];
+                /**
+                 * @description Whether to rank by `Origin`; accepted and ignored.
+                 * @example false
+                 */
+                Bias?: components["parameters"]["LoqateBias"];
+                /** @description Loqate's result filters; accepted and ignored. */
+                Filters?: components["parameters"]["LoqateFilters"];
+                /** @description Loqate's geographic fence; accepted and ignored. */
+                GeoFence?: components["parameters"]["LoqateGeoFence"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateRetrieveV12: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Id of an Address result of Find. Not required by the schema so that a missing or unknown Id
+                 *     is answered Loqate-style with error 1001 in a 200 answer.
+                 * @example GB|RM|A|54236781
+                 */
+                Id?: components["parameters"]["AddressId"];
+                /** @description Loqate's custom field format; accepted and ignored (no custom fields are answered). */
+                Field1Format?: components["parameters"]["LoqateField1Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateRetrieve"];
+            500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

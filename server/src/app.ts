@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/orm.ts';
@@ -19,10 +19,12 @@ export interface AppDependencies {
   logger: Logger;
   orm: Database;
   contract: Record<string, unknown>;
-  /** Routers that must see the raw request before validation (streaming uploads). */
-  beforeValidation?: Router[];
+  /** Middleware that must see the raw request before validation (streaming uploads, CORS, the address proxy's Loqate-layout rewrite). */
+  beforeValidation?: RequestHandler[];
   /** The feature modules' routes, behind the contract validator. */
   routes?: Router[];
+  /** Error handlers of modules that answer some paths in a shape of their own (the address proxy's Loqate layout). */
+  errorHandlers?: ErrorRequestHandler[];
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
@@ -48,6 +50,7 @@ export function createApp(deps: AppDependencies): Express {
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));
   app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
+  for (const handler of deps.errorHandlers ?? []) app.use(handler);
   app.use(errorHandler(deps.logger, fieldMessages(deps.contract), deps.bodyRules));
   return app;
 }

@@ -5,10 +5,12 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
-import { addressRoutes } from './modules/address/address.routes.ts';
+import { addressLimits } from './modules/address/address-limits.ts';
+import { addressCors, addressRoutes } from './modules/address/address.routes.ts';
 import type { AddressProvider } from './modules/address/address-provider.ts';
 import { createAddressProvider, prepareAddressIndex } from './modules/address/create-address-provider.ts';
 import { deliveryPoints } from './modules/address/delivery-point.ts';
+import { loqateLayoutErrors, loqateLayoutQuery } from './modules/address/loqate-layout.ts';
 import { nativePool } from './db/native-pool.ts';
 import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
@@ -72,19 +74,28 @@ export async function startServer(config: Config, logger: Logger, options: Serve
 
   const claimUploads = claimUploadRoute(claims, storage, config.maxFileSize);
   const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, config.maxFileSize);
+  const contract = loadContract();
+  const addressLookupLimits = addressLimits(() => nativePool(orm), {
+    perClient: config.addressLimitPerClient,
+    perClaim: config.addressLimitPerClaim,
+    concurrency: config.addressConcurrency,
+  });
   const app = createApp({
     config,
     logger,
     orm,
-    contract: loadContract(),
+    contract,
     validateResponses: options.validateResponses,
     bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
       operatorGate(config.operatorApiToken),
+      addressCors(config.addressCorsOrigins),
+      loqateLayoutQuery(contract),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
-    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider })],
+    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
+    errorHandlers: [loqateLayoutErrors()],
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;

@@ -36,4 +36,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow('ADDRESS_PROVIDER must be one of local, loqate');
     expect(() => loadConfig({ SMTP_URL: base.SMTP_URL })).toThrow('DATABASE_URL is not set');
   });
+
+  it('reads the address proxy settings: no CORS origin, 120 and 60 lookups a minute, 8 at once by default', () => {
+    expect(loadConfig(base)).toMatchObject({ addressCorsOrigins: [], addressLimitPerClient: 120, addressLimitPerClaim: 60, addressConcurrency: 8 });
+    expect(loadConfig({ ...base, ADDRESS_CORS_ORIGINS: 'https://partner.example, http://localhost:5173' }).addressCorsOrigins).toEqual(['https://partner.example', 'http://localhost:5173']);
+  });
+
+  it('stops on an ADDRESS_CORS_ORIGINS entry that is not an origin', () => {
+    for (const bad of ['*', 'partner.example', 'https://partner.example/', 'https://partner.example/path', 'ftp://partner.example']) {
+      expect(() => loadConfig({ ...base, ADDRESS_CORS_ORIGINS: bad }), bad).toThrow('ADDRESS_CORS_ORIGINS must list origins');
+    }
+  });
 });

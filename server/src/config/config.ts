@@ -36,6 +36,13 @@ export interface Config {
   /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
   startLimitPerClient: number;
   startLimitPerEmail: number;
+  /** Origins allowed to call the address proxy from a browser (ADDRESS_CORS_ORIGINS); none by default. */
+  addressCorsOrigins: string[];
+  /** Address lookups one client address, and one claim token, may make per minute. */
+  addressLimitPerClient: number;
+  addressLimitPerClaim: number;
+  /** Address lookups running against the provider at once. */
+  addressConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +87,23 @@ function clamavAddress(env: Env): Config['clamav'] {
   return { host: match[1]!, port: Number(match[2]) };
 }
 
+/** A comma-separated list of origins (`https://partner.example`): scheme, host and port only. */
+function origins(env: Env, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(item);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== item) {
+      throw new ConfigError(`${name} must list origins such as https://www.example.com, got '${item}'`);
+    }
+  }
+  return list;
+}
+
 /**
  * Reads the 12-factor configuration. DATABASE_URL and SMTP_URL are required here: the launcher
  * (`make start`) fills them in with the embedded services when they are unset.
@@ -118,5 +142,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
+    addressCorsOrigins: origins(env, 'ADDRESS_CORS_ORIGINS'),
+    addressLimitPerClient: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLIENT', 120, 1, 1_000_000),
+    addressLimitPerClaim: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLAIM', 60, 1, 1_000_000),
+    addressConcurrency: integer(env, 'ADDRESS_MAX_CONCURRENT', 8, 1, 1_000),
   };
 }

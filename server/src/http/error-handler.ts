@@ -32,7 +32,7 @@ interface ValidatorErrorItem {
   errorCode?: string;
 }
 
-function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
+export function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
   const candidate = error as { status?: unknown; errors?: unknown };
   return typeof candidate?.status === 'number' && Array.isArray(candidate.errors);
 }

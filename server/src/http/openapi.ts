@@ -13,7 +13,8 @@ export function loadContract(file = path.join(repoRoot, 'generated/openapi.json'
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
 }
 
-function resolve(contract: Json, node: unknown): Json | undefined {
+/** Follows local `$ref`s of the bundled contract to the node they name. */
+export function resolve(contract: Json, node: unknown): Json | undefined {
   let current = node as Json | undefined;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const pointer = (current.$ref as string).replace(/^#\//, '').split('/');

@@ -65,3 +65,31 @@ export async function deleteExpiredCounts(em: EntityManager): Promise<number> {
     .execute<{ affectedRows: number }>('delete from rate_limit where expire < (extract(epoch from now()) * 1000)::bigint - 3600 * 1000', [], 'run');
   return deleted.affectedRows;
 }
+
+/**
+ * `countTwoChargesSql` for any number of charges (at least one): parameters $first onwards, three
+ * per charge (key, limit, window), as `chargesValues` lists them. Ends with the same `clock` and
+ * `refused` CTEs.
+ */
+export function countChargesSql(first: number, count: number): string {
+  const charges = Array.from({ length: count }, (_, index) => (offset: number) => `$${first + index * 3 + offset}`);
+  return `clock as (
+            select (extract(epoch from statement_timestamp()) * 1000)::bigint as now_ms
+          ), counted as (
+            insert into rate_limit as r (key, points, expire)
+            values ${charges.map((p) => `(${p(0)}::text, 1, (select now_ms from clock) + ${p(2)}::bigint)`).join(', ')}
+            on conflict (key) do update set
+              points = case when r.expire <= (select now_ms from clock) then 1 else r.points + 1 end,
+              expire = case when r.expire <= (select now_ms from clock) then excluded.expire else r.expire end
+            returning r.key, r.points, r.expire
+          ), limits (key, points) as (
+            values ${charges.map((p) => `(${p(0)}::text, ${p(1)}::int)`).join(', ')}
+          ), refused as (
+            select max(c.expire) as until_ms from counted c join limits l on l.key = c.key where c.points > l.points
+          )`;
+}
+
+/** The values of `countChargesSql`, in its parameter order. */
+export function chargesValues(charges: RateLimitCharge[]): Array<string | number> {
+  return charges.flatMap((charge) => [charge.key, charge.points, charge.durationMs]);
+}

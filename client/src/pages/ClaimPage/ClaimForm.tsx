@@ -171,7 +171,7 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   return (
     <div className="claim-form">
       <ErrorBanner bannerRef={sections.bannerRef} />
-      <PersonalDetailsSection {...common('personalDetails', forms.personalDetails)} onActivity={onActivity} />
+      <PersonalDetailsSection {...common('personalDetails', forms.personalDetails)} onActivity={onActivity} claimToken={claimToken} />
       {order.includes('idDocuments') && (
         <IdDocumentsSection
           {...common('idDocuments', forms.idDocuments)}
