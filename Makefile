@@ -54,16 +54,18 @@ system-deps:
 generate: install
 	scripts/generate.sh generated
 
-# Regenerates into a sibling folder (same depth, so relative imports match) and compares.
+# Regenerates into a sibling folder (same depth, so relative imports match) and compares. The
+# hand-written transport/ (orval's mutator) is copied over, as it is not generated.
 check-generated: install
-	rm -rf .generated-check && mkdir -p .generated-check && cp generated/package.json .generated-check/
-	scripts/generate.sh .generated-check
-	@if ! diff -r generated .generated-check > /dev/null; then \
-	  diff -r generated .generated-check | head -40; \
-	  echo "generated/ is stale against openapi/: run 'make generate' and commit the result." >&2; exit 1; \
+	rm -rf .generated-check .sdk-generated-check && mkdir -p .generated-check
+	cp -r generated/package.json generated/transport .generated-check/
+	scripts/generate.sh .generated-check .sdk-generated-check
+	@if ! diff -r generated .generated-check > /dev/null || ! diff -r sdk/src/generated .sdk-generated-check > /dev/null; then \
+	  { diff -r generated .generated-check; diff -r sdk/src/generated .sdk-generated-check; } | head -40; \
+	  echo "generated/ or sdk/src/generated/ is stale against openapi/: run 'make generate' and commit the result." >&2; exit 1; \
 	fi
-	rm -rf .generated-check
-	@echo "generated/ is up to date with openapi/"
+	rm -rf .generated-check .sdk-generated-check
+	@echo "generated/ and sdk/src/generated/ are up to date with openapi/"
 
 lint-contract: install
 	redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
