@@ -32,7 +32,7 @@ function operatorAuth(token: string): Middleware {
 export function createPrizeClient(options: PrizeClientOptions): PrizeClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { Accept: 'application/json', ...options.headers },
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   if (options.operatorToken) client.use(operatorAuth(options.operatorToken));

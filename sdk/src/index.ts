@@ -9,6 +9,7 @@ export {
 } from './errors.js';
 export { uploadClaimFile, uploadInfoRequestFile, type FileType, type FileUploadResponse, type UploadFile } from './upload.js';
 export type { components, operations, paths } from './generated/openapi.js';
+export type { Middleware } from 'openapi-fetch';
 
 /** The contract's named schemas, e.g. `Schemas['ClaimSubmission']`. */
 export type Schemas = import('./generated/openapi.js').components['schemas'];
