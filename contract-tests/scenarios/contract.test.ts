@@ -29,6 +29,7 @@ operation('getOpenApiJson', () => {
     const again = await api('GET', '/api/v1/openapi.json', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect(again.bytes.length).toBe(0);
+    expect(again.headers.get('etag')).toBe(etag);
   });
 });
 

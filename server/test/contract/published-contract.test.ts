@@ -51,6 +51,10 @@ describe('the published contract', () => {
       expect(again.headers.etag).toBe(first.headers.etag);
       const stale = await request(server.url).get(`/api/v1/${file}`).set('If-None-Match', '"an-older-version"');
       expect(stale.status).toBe(200);
+      // fetch() sends Cache-Control: no-cache with any If-None-Match; the condition still holds,
+      // among others in a list, and weakly compared.
+      const fromFetch = await fetch(`${server.url}/api/v1/${file}`, { headers: { 'If-None-Match': `"older", W/${first.headers.etag}` } });
+      expect(fromFetch.status).toBe(304);
     }
   });
 

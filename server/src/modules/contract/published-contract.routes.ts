@@ -21,6 +21,18 @@ function strongEtag(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 }
 
+/**
+ * RFC 9110 13.1.2: If-None-Match lists entity tags (or `*`), compared weakly. Not express's
+ * req.fresh: it ignores the condition whenever the request says `Cache-Control: no-cache`, and
+ * fetch() adds exactly that to any request carrying If-None-Match, so no fetch client (the SDK
+ * included) could ever get its 304.
+ */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === etag);
+}
+
 function serve(bytes: Buffer, type: string): RequestHandler {
   const etag = strongEtag(bytes);
   return (req, res) => {
@@ -28,8 +40,7 @@ function serve(bytes: Buffer, type: string): RequestHandler {
     // ask again with If-None-Match.
     res.setHeader('Cache-Control', 'public, no-cache');
     res.setHeader('ETag', etag);
-    // req.fresh compares If-None-Match with the ETag just set (express's own conditional-GET check).
-    if (req.fresh) {
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }
