@@ -1,5 +1,6 @@
 import { api, CLAIM_HASHID, postAnsweredEarly, expectGeneralError, expectSuccess, expectValidationError, isMock, isReal, unknownToken, UUID } from '../support/api.ts';
 import { png, uploadForm } from '../support/files.ts';
+import type { Schemas } from '@prize/sdk';
 import { checkIdentity, OPEN_INFO_REQUEST, openInfoRequest, submittedClaim, UK_DETAILS, uploadPng } from '../support/journeys.ts';
 import { expect, listedStatuses, mockOnly, once, operation, scenario } from '../support/scenario.ts';
 
@@ -12,7 +13,7 @@ const theClaim = once(() => submittedClaim('SC', 'inforequest'));
 const seenTokens = new Set<string>();
 
 /** A new info request on the shared claim, its token read from the e-mail. */
-async function freshInfoRequest(sectionTypeList: string[]) {
+async function freshInfoRequest(sectionTypeList: Schemas['SectionType'][]) {
   const claim = await theClaim();
   const request = await openInfoRequest(claim, sectionTypeList, seenTokens);
   seenTokens.add(request.token);

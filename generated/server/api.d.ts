@@ -25,6 +25,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as JSON
+         * @description The bundled OpenAPI document this service implements (one file, local `$ref`s only), byte
+         *     for byte the `generated/openapi.json` of the release. Generate clients from it; the human
+         *     reference is at `/api/docs`. Cacheable: revalidate with `If-None-Match`.
+         */
+        get: operations["getOpenApiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as YAML
+         * @description The same bundled OpenAPI document as `GET /api/v1/openapi.json`, in YAML (the release's
+         *     `generated/openapi.yaml`). Cacheable: revalidate with `If-None-Match`.
+         */
+        get: operations["getOpenApiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/claim": {
         parameters: {
             query?: never;
@@ -1301,6 +1344,15 @@ export interface components {
                 "application/json": components["schemas"]["RetrieveResponse"];
             };
         };
+        /** @description The copy named by `If-None-Match` is current. No body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["PublicRevalidate"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description Nothing matches the token or id: an unknown claim or info-request token, claim reference or
          *     file. Tokens are never told apart from expired-and-purged ones.
@@ -1467,6 +1519,11 @@ export interface components {
          */
         LoqateOrigin: string;
         /**
+         * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+         * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+         */
+        IfNoneMatch: string;
+        /**
          * @description Page number, from 1.
          * @example 1
          */
@@ -1479,6 +1536,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Strong entity tag of the document's bytes (a quoted SHA-256, base64url). Send it back in `If-None-Match` to get a 304 while the contract is unchanged.
+         * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+         */
+        ETag: string;
+        /**
+         * @description Always `public, no-cache`; caches may store the document but revalidate it with its ETag.
+         * @example public, no-cache
+         */
+        PublicRevalidate: string;
         /**
          * @description Seconds to wait before trying again.
          * @example 60
@@ -1509,6 +1576,74 @@ export interface operations {
             };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOpenApiJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+                 * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicRevalidate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            /** @description Semantic version of the contract (MAJOR.MINOR.PATCH). */
+                            version: string;
+                        };
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiYaml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+                 * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicRevalidate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["InternalError"];
         };
     };
     startClaim: {

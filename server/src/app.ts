@@ -12,6 +12,8 @@ import { requestLogger } from './http/logger.ts';
 import type { BodyRulesByOperation } from './http/rule-problems.ts';
 import { fieldMessages, openApiValidator } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { apiDocsRoutes } from './modules/contract/api-docs.routes.ts';
+import { publishedContractRoutes, readContractDocuments, type ContractDocuments } from './modules/contract/published-contract.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface AppDependencies {
@@ -30,6 +32,8 @@ export interface AppDependencies {
   clientDist?: string;
   /** Rules run on a body the schema refused, so its 400 names every problem (docs/adr/016). */
   bodyRules?: BodyRulesByOperation;
+  /** The bundled contract as published at /api/v1/openapi.json and .yaml (default: generated/). */
+  contractDocuments?: ContractDocuments;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -44,8 +48,11 @@ export function createApp(deps: AppDependencies): Express {
   app.use(securityHeaders());
   app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));
   for (const router of deps.beforeValidation ?? []) app.use(router);
+  // The reference page is HTML about the API, not an operation of it: outside the validator.
+  app.use(apiDocsRoutes());
   app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
   app.use(healthRoutes(deps.orm));
+  app.use(publishedContractRoutes(deps.contractDocuments ?? readContractDocuments()));
   for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));

@@ -1,7 +1,7 @@
 import { getHealth, startClaim } from '@prize/generated/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './errors';
-import { configureHttp, DEFAULT_TIMEOUT_MS, http, type HttpSuccess } from './http';
+import { ApiError } from '@prize/generated/transport/errors';
+import { configureHttp, DEFAULT_TIMEOUT_MS, http, type HttpSuccess } from '@prize/generated/transport/http';
 
 const UNEXPECTED = 'An unexpected problem occurred. Please try again.';
 const UNREACHABLE = 'The site is currently unreachable. Check your network connection and try again.';

@@ -1,7 +1,7 @@
 // Address lookup rules: Loqate Find/Retrieve answers, their error codes, highlight ranges and
 // the Royal Mail delivery point suffix (dpsCode).
 import type { FindItem, FindResponse, LoqateError, RetrieveItem, RetrieveResponse } from '@prize/generated/client';
-import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { ADDRESS_MESSAGES } from './messages';
 
 export interface Address {

@@ -1,6 +1,6 @@
 import { createForm, FORM_ERROR, type FormApi, type SubmissionErrors } from 'final-form';
 import { type RefObject, useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { isApiError } from '../api/errors';
+import { isApiError } from '@prize/generated/transport/errors';
 import { sectionTitleId } from '../components/FormSection/FormSection';
 import { notificationFor } from '../rules/apiMessages';
 import { bannerErrors } from '../rules/bannerErrors';

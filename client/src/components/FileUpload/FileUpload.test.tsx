@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@prize/generated/transport/errors';
 import { renderInForm } from '../../test/helpers';
 import { FileUpload } from './FileUpload';
 

@@ -1,3 +1,6 @@
+// Hand-written, not generated: orval imports this as its mutator (orval.config.ts), and it lives
+// here, beside the generated client and outside the folder orval cleans, so generated/ imports
+// nothing from client/src. `make generate` leaves it untouched.
 // The one transport seam of the generated client (orval `mutator`). Every call goes through
 // here: a 30 s timeout, JSON or multipart bodies, and every non-success status or transport
 // failure turned into an ApiError by errors.ts.
