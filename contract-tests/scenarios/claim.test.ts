@@ -234,7 +234,7 @@ operation('submitIdentity', () => {
     const checked = await checkIdentity(`/api/v1/claim/${claim.token}`, {
       ...UK_DETAILS,
       isManualAddress: false,
-      addressLookup: { addressLine1: UK_DETAILS.addressLine1, postCode: UK_DETAILS.postCode, addressId: UK_DETAILS.addressId },
+      addressLookup: { addressLine1: UK_DETAILS.addressLine1 ?? '', postCode: UK_DETAILS.postCode ?? '', addressId: UK_DETAILS.addressId ?? '' },
     });
     expect(checked).toEqual({ uuid: expect.stringMatching(UUID), idDocsRequired: expect.any(Boolean) });
   });

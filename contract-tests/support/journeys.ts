@@ -83,12 +83,13 @@ function baseOf(path: string): { infoRequestToken: string } | { claimToken: stri
   throw new Error(`${path} is neither a claim's nor an info request's base path`);
 }
 
-export async function checkIdentity(path: string, details: Schemas['PersonalDetails'] = UK_DETAILS): Promise<{ uuid: string; idDocsRequired: boolean }> {
+/** The claim's identity call also takes the form-only fields; the info request's does not. */
+export async function checkIdentity(path: string, details: Schemas['ClaimPersonalDetails'] = UK_DETAILS): Promise<{ uuid: string; idDocsRequired: boolean }> {
   const base = baseOf(path);
   const checked =
     'claimToken' in base
       ? await unwrap(sdk.POST('/api/v1/claim/{id}/identity', { params: { path: { id: base.claimToken } }, body: details }))
-      : await unwrap(sdk.POST('/api/v1/claim/info-request/{infoRequestToken}/identity', { params: { path: base }, body: details }));
+      : await unwrap(sdk.POST('/api/v1/claim/info-request/{infoRequestToken}/identity', { params: { path: base }, body: details as Schemas['InfoRequestPersonalDetails'] }));
   expect(checked.uuid).toMatch(UUID);
   return checked;
 }
