@@ -38,6 +38,8 @@ export interface ServerOptions {
   /** Replaces the configured identity-check provider (tests of its failures). */
   identity?: IdentityProvider;
   identityTimeoutMs?: number;
+  /** The virus scan's overall time limit (default 30 s). */
+  scanTimeoutMs?: number;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
 }
@@ -58,7 +60,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
     logger,
   );
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav) });
+  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startSanitizer(boss, orm.em, storage, logger);

@@ -39,6 +39,7 @@ export * from './imageContentType';
 export * from './infoRequest';
 export * from './infoRequestRecord';
 export * from './infoRequestSubmission';
+export * from './insufficientStorageResponse';
 export * from './internalErrorResponse';
 export * from './listOperatorClaimsParams';
 export * from './loqateError';
