@@ -66,8 +66,9 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await startSanitizer(boss, orm.em, storage, logger);
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
-  const claimUploads = claimUploadRoute(claims, storage, config.maxFileSize);
-  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, config.maxFileSize);
+  const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
+  const claimUploads = claimUploadRoute(claims, storage, uploadLimits);
+  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, uploadLimits);
   const app = createApp({
     config,
     logger,

@@ -36,6 +36,10 @@ export interface Config {
   /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
   startLimitPerClient: number;
   startLimitPerEmail: number;
+  /** Bytes the files kept for one claim (or one info request) may use together (UPLOAD_BUDGET_PER_CLAIM). */
+  uploadBudgetPerClaim: number;
+  /** Free bytes below which upload storage refuses uploads with 507 (UPLOAD_MIN_FREE_SPACE; 0 turns it off). */
+  uploadMinFreeSpace: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +74,15 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
   }
   return raw.replace(/\/$/, '');
+}
+
+function byteSize(env: Env, name: string, fallback: number, allowZero = false): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (allowZero && raw.trim() === '0') return 0;
+  const bytes = parseByteSize(raw);
+  if (bytes === undefined) throw new ConfigError(`${name} must be a size such as 512mb or 2gb, got '${raw}'`);
+  return bytes;
 }
 
 function clamavAddress(env: Env): Config['clamav'] {
@@ -118,5 +131,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
+    // Two kept files of each of the four types at the largest size fit the default budget.
+    uploadBudgetPerClaim: byteSize(env, 'UPLOAD_BUDGET_PER_CLAIM', 8 * maxFileSize),
+    uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
   };
 }
