@@ -63,7 +63,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
-  await startSanitizer(boss, orm.em, storage, logger);
+  await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
   const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };

@@ -40,6 +40,8 @@ export interface Config {
   uploadBudgetPerClaim: number;
   /** Free bytes below which upload storage refuses uploads with 507 (UPLOAD_MIN_FREE_SPACE; 0 turns it off). */
   uploadMinFreeSpace: number;
+  /** The image re-encoder's memory (data) limit; images whose decoding would need more are refused at upload (IMAGE_DECODE_MEMORY). */
+  imageDecodeMemory: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,5 +136,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     // Two kept files of each of the four types at the largest size fit the default budget.
     uploadBudgetPerClaim: byteSize(env, 'UPLOAD_BUDGET_PER_CLAIM', 8 * maxFileSize),
     uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
+    // Enough for a 48 MP HEIC (a phone's largest) and a 100 MP JPEG or PNG (docs/adr/012).
+    imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
   };
 }

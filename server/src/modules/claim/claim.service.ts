@@ -185,7 +185,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
       assertPlainFileName(fileName);
-      await assertAcceptableImage(received, scanner);
+      await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();
