@@ -13,6 +13,12 @@ export interface ReencodeLimits {
   timeoutMs: number;
 }
 
+export interface Reencoded {
+  contentType: string;
+  /** The child's peak resident memory, for the log. */
+  peakRssBytes: number;
+}
+
 export class ReencodeFailedError extends Error {
   override name = 'ReencodeFailedError';
 }
@@ -22,9 +28,9 @@ export class ReencodeFailedError extends Error {
  * `resourceLimits` bound only V8's heap: WebAssembly memory (libheif's decoded planes) and
  * libvips' buffers are outside it, and a HEIC that exhausted memory took the API process with it.
  * Here the kernel refuses the child's allocations past `memoryBytes`, the child fails alone, and
- * the caller records the file as failed. Resolves with the content type written.
+ * the caller records the file as failed.
  */
-export function reencodeInChild(inputPath: string, contentType: string, outputPath: string, { memoryBytes, timeoutMs }: ReencodeLimits): Promise<string> {
+export function reencodeInChild(inputPath: string, contentType: string, outputPath: string, { memoryBytes, timeoutMs }: ReencodeLimits): Promise<Reencoded> {
   // The child's JavaScript heap holds little (file and pixels live in external and WebAssembly memory).
   const heapMb = 256;
   const node = [process.execPath, `--max-old-space-size=${heapMb}`, CHILD, inputPath, contentType, outputPath];
@@ -34,7 +40,7 @@ export function reencodeInChild(inputPath: string, contentType: string, outputPa
     execFile(command!, args, { env: {}, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 }, (error, stdout) => {
       if (error) return reject(new ReencodeFailedError(error.killed ? 'the re-encoder timed out' : `the re-encoder failed (${error.code ?? error.signal})`));
       try {
-        resolve((JSON.parse(stdout) as { contentType: string }).contentType);
+        resolve(JSON.parse(stdout) as Reencoded);
       } catch {
         reject(new ReencodeFailedError('the re-encoder gave no result'));
       }

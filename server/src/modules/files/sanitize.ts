@@ -35,7 +35,8 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
   }
   const output = storage.tempPath();
   try {
-    const contentType = await reencodeInChild(storage.pathOf(file.storage_key), file.content_type, output, limits);
+    const { contentType, peakRssBytes } = await reencodeInChild(storage.pathOf(file.storage_key), file.content_type, output, limits);
+    logger.debug({ fileId, peakRssMb: Math.round(peakRssBytes / 1024 ** 2) }, 'image re-encoded');
     const { size } = await fs.stat(output);
     const hash = createHash('sha256');
     await pipeline(createReadStream(output), hash);
