@@ -136,7 +136,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     // Two kept files of each of the four types at the largest size fit the default budget.
     uploadBudgetPerClaim: byteSize(env, 'UPLOAD_BUDGET_PER_CLAIM', 8 * maxFileSize),
     uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
-    // Enough for a 48 MP HEIC (a phone's largest) and a 100 MP JPEG or PNG (docs/adr/012).
+    // Enough for a 48 MP HEIC and a 100 MP JPEG or PNG (docs/adr/012).
     imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
   };
 }
