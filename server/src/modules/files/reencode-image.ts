@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import decode from 'heic-decode';
 import sharp from 'sharp';
 import { MAX_PIXELS } from './image-dimensions.ts';
 
@@ -17,6 +16,8 @@ sharp.concurrency(1);
  */
 export async function reencodeImage(inputPath: string, contentType: string, outputPath: string): Promise<string> {
   if (contentType === 'image/heic') {
+    // Loaded for HEIC only: compiling the WebAssembly decoder costs more than a small JPEG's whole re-encoding.
+    const { default: decode } = await import('heic-decode');
     const image = await decode({ buffer: await fs.readFile(inputPath) });
     await sharp(Buffer.from(image.data.buffer), { raw: { width: image.width, height: image.height, channels: 4 }, limitInputPixels: MAX_PIXELS })
       .jpeg({ quality: 88 })
