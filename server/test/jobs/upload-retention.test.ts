@@ -36,8 +36,8 @@ async function infoRequest(claimId: string, status: 'open' | 'submitted', expire
   return id;
 }
 
-/** An upload row with its bytes in storage; returns its id and storage key. */
-async function file(claimId: string, type: string, infoRequestId: string | null = null): Promise<{ id: string; key: string }> {
+/** An upload row with its bytes in storage, two hours old unless said; returns its id and storage key. */
+async function file(claimId: string, type: string, infoRequestId: string | null = null, ageMinutes = 120): Promise<{ id: string; key: string }> {
   const temp = storage.createTemp();
   await new Promise<void>((resolve, reject) => {
     temp.stream.on('error', reject);
@@ -45,13 +45,14 @@ async function file(claimId: string, type: string, infoRequestId: string | null 
   });
   const key = await storage.commit(temp.path);
   const id = randomUUID();
-  await sql(`insert into uploaded_file (id, claim_id, info_request_id, type, original_name, size, sha256, content_type, storage_key) values (?, ?, ?, ?, 'a.png', 64, ?, 'image/png', ?)`, [
+  await sql(`insert into uploaded_file (id, claim_id, info_request_id, type, original_name, size, sha256, content_type, storage_key, created_at) values (?, ?, ?, ?, 'a.png', 64, ?, 'image/png', ?, now() - make_interval(mins => ?))`, [
     id,
     claimId,
     infoRequestId,
     type,
     '0'.repeat(64),
     key,
+    ageMinutes,
   ]);
   return { id, key };
 }
@@ -66,17 +67,18 @@ async function kept(files: Array<{ id: string; key: string }>): Promise<boolean[
 }
 
 describe('uploads no submission uses', () => {
-  it('when a claim is submitted, then the uploads it does not name are purged with their bytes and the ones it names stay', async () => {
+  it('when a claim is submitted, then the uploads it does not name are purged with their bytes once an hour old, and the ones it names stay', async () => {
     const owner = await claim('verified');
     const used = await file(owner, 'ticketFront');
     const replaced = await file(owner, 'ticketFront');
+    const justUploaded = await file(owner, 'ticketFront', null, 10);
     await sql(`update claim set status = 'submitted', details = ?::jsonb where id = ?`, [JSON.stringify({ ticketFrontFileUuid: used.id }), owner]);
     // Another claimant's upload, on a claim still being filled in.
     const draft = await file(await claim('verified'), 'ticketFront');
 
     await maintain();
 
-    expect(await kept([used, replaced, draft])).toEqual([true, false, true]);
+    expect(await kept([used, replaced, draft, justUploaded])).toEqual([true, false, true, true]);
   });
 
   it('when an info request is answered, replaced or expired, then its uploads the answer does not name are purged', async () => {
