@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { checkIdentity, pinkClaim, startAndVerify } from '../support/journey.ts';
+import { requestInformation, submittedClaim } from '../support/operator.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** A PNG of random pixels: it does not compress, so its size is what reaches the disk. */
@@ -62,6 +63,22 @@ describe('upload quotas', () => {
     expect(stale.status).toBe(400);
     const submitted = await request(ctx.server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, fronts[1]!, back));
     expect(submitted.status).toBe(201);
+  });
+});
+
+describe('info request upload quotas', () => {
+  it("when an info request's link floods one type, then two of its files are kept and the claim's own files are untouched", async () => {
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const { token } = await requestInformation(ctx.server.url, ctx.sink, claim.hashid, claim.email, ['ID_DOCUMENTS']);
+    const image = await noisePng(16);
+    const uuids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await request(ctx.server.url).post(`/api/v1/claim/info-request/${token}/file`).field('type', 'idDocument1').field('fileName', 'id.png').attach('file', image, 'id.png');
+      expect(res.status).toBe(201);
+      uuids.push(res.body.uuid);
+    }
+    const files = await filesOf(ctx.server, claim.token);
+    expect(files.map((file) => file.id)).toEqual([claim.front, claim.back, uuids[3], uuids[4]]);
   });
 });
 
