@@ -45,6 +45,8 @@ export interface ServerOptions {
   identityTimeoutMs?: number;
   /** Replaces the configured address provider (tests of its failures). */
   addressProvider?: AddressProvider;
+  /** The virus scan's overall time limit (default 30 s). */
+  scanTimeoutMs?: number;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
 }
@@ -66,20 +68,21 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
     logger,
   );
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav) });
+  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
-  await startSanitizer(boss, orm.em, storage, logger);
+  await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
-  const claimUploads = claimUploadRoute(claims, storage, config.maxFileSize);
-  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, config.maxFileSize);
   const contract = loadContract();
   const addressLookupLimits = addressLimits(() => nativePool(orm), {
     perClient: config.addressLimitPerClient,
     perClaim: config.addressLimitPerClaim,
     concurrency: config.addressConcurrency,
   });
+  const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
+  const claimUploads = claimUploadRoute(claims, storage, uploadLimits);
+  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, uploadLimits);
   const app = createApp({
     config,
     logger,

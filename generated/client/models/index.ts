@@ -47,6 +47,7 @@ export * from './infoRequest';
 export * from './infoRequestPersonalDetails';
 export * from './infoRequestRecord';
 export * from './infoRequestSubmission';
+export * from './insufficientStorageResponse';
 export * from './internalErrorResponse';
 export * from './listOperatorClaimsParams';
 export * from './loqateBiasParameter';

@@ -194,7 +194,9 @@ export interface paths {
          * @description Same as the claim's upload, for the ID_DOCUMENTS and image sections of an info request. The
          *     content must be PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file
          *     type'); a file over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is
-         *     recorded against the info request.
+         *     recorded against the info request, whose files have the same quotas as a claim's: the two
+         *     newest of each `type` are kept, UPLOAD_BUDGET_PER_CLAIM bytes in total (413 past it); 503 when
+         *     the virus check gives no clear verdict, 507 when upload storage is nearly full.
          */
         post: operations["uploadInfoRequestFile"];
         delete?: never;
@@ -314,7 +316,11 @@ export interface paths {
          *     PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file type'); a file
          *     over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is streamed to
          *     storage. Uploading again for the same `type` adds a new file; the uuid sent on submit decides
-         *     which one the claim uses.
+         *     which one the claim uses. Only the two newest files of each `type` are kept: a third upload of
+         *     a type deletes the oldest (its uuid then no longer submits). The files kept for a claim may
+         *     use UPLOAD_BUDGET_PER_CLAIM bytes in total (default 8 x MAX_FILE_SIZE; 413 past it). When the
+         *     virus check gives no clear verdict the answer is 503; when the server's upload storage is
+         *     nearly full (UPLOAD_MIN_FREE_SPACE) it is 507. Nothing is stored on any refusal.
          */
         post: operations["uploadClaimFile"];
         delete?: never;
@@ -1301,6 +1307,19 @@ export interface components {
                 "application/json": components["schemas"]["GeneralError"];
             };
         };
+        /**
+         * @description The server's upload storage has less free space than UPLOAD_MIN_FREE_SPACE: the upload is
+         *     refused before its body is stored, so a full disk never takes the database with it. Nothing was
+         *     stored; the upload can be repeated later.
+         */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
         /** @description Unexpected server failure. The body never carries a stack trace, SQL or other internal detail. */
         InternalError: {
             headers: {
@@ -1360,7 +1379,11 @@ export interface components {
                 "application/json": components["schemas"]["GeneralError"];
             };
         };
-        /** @description The upload is larger than MAX_FILE_SIZE (default 15mb); refused as soon as the limit is passed. */
+        /**
+         * @description The upload is larger than MAX_FILE_SIZE (default 15mb), refused as soon as the limit is passed;
+         *     or, on the upload operations, keeping it would take the files of the claim (or of the info
+         *     request) past UPLOAD_BUDGET_PER_CLAIM in total.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1843,9 +1866,10 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     submitClaim: {
@@ -1994,9 +2018,10 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listOperatorClaims: {

@@ -47,4 +47,14 @@ describe('configuration', () => {
       expect(() => loadConfig({ ...base, ADDRESS_CORS_ORIGINS: bad }), bad).toThrow('ADDRESS_CORS_ORIGINS must list origins');
     }
   });
+
+  it('sizes the upload limits from MAX_FILE_SIZE unless set, and refuses sizes it cannot read', () => {
+    expect(loadConfig({ ...base, MAX_FILE_SIZE: '10mb' })).toMatchObject({ uploadBudgetPerClaim: 80 * 1024 ** 2, uploadMinFreeSpace: 1024 ** 3, imageDecodeMemory: 1536 * 1024 ** 2 });
+    expect(loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: '50mb', UPLOAD_MIN_FREE_SPACE: '0', IMAGE_DECODE_MEMORY: '1gb' })).toMatchObject({
+      uploadBudgetPerClaim: 50 * 1024 ** 2,
+      uploadMinFreeSpace: 0,
+      imageDecodeMemory: 1024 ** 3,
+    });
+    expect(() => loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: 'plenty' })).toThrow("UPLOAD_BUDGET_PER_CLAIM must be a size such as 512mb or 2gb, got 'plenty'");
+  });
 });

@@ -43,6 +43,12 @@ export interface Config {
   addressLimitPerClaim: number;
   /** Address lookups running against the provider at once. */
   addressConcurrency: number;
+  /** Bytes the files kept for one claim (or one info request) may use together (UPLOAD_BUDGET_PER_CLAIM). */
+  uploadBudgetPerClaim: number;
+  /** Free bytes below which upload storage refuses uploads with 507 (UPLOAD_MIN_FREE_SPACE; 0 turns it off). */
+  uploadMinFreeSpace: number;
+  /** The image re-encoder's memory (data) limit; images whose decoding would need more are refused at upload (IMAGE_DECODE_MEMORY). */
+  imageDecodeMemory: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +83,15 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
   }
   return raw.replace(/\/$/, '');
+}
+
+function byteSize(env: Env, name: string, fallback: number, allowZero = false): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (allowZero && raw.trim() === '0') return 0;
+  const bytes = parseByteSize(raw);
+  if (bytes === undefined) throw new ConfigError(`${name} must be a size such as 512mb or 2gb, got '${raw}'`);
+  return bytes;
 }
 
 function clamavAddress(env: Env): Config['clamav'] {
@@ -146,5 +161,10 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     addressLimitPerClient: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLIENT', 120, 1, 1_000_000),
     addressLimitPerClaim: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLAIM', 60, 1, 1_000_000),
     addressConcurrency: integer(env, 'ADDRESS_MAX_CONCURRENT', 8, 1, 1_000),
+    // Two kept files of each of the four types at the largest size fit the default budget.
+    uploadBudgetPerClaim: byteSize(env, 'UPLOAD_BUDGET_PER_CLAIM', 8 * maxFileSize),
+    uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
+    // Enough for a 48 MP HEIC and a 100 MP JPEG or PNG (docs/adr/012).
+    imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
   };
 }

@@ -20,6 +20,7 @@ const REASONS: Record<number, string> = {
   501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export function generalError(status: number, message: string) {

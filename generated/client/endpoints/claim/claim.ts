@@ -23,6 +23,7 @@ import type {
   FileUploadResponse,
   GoneResponse,
   IdentityCheckResult,
+  InsufficientStorageResponse,
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -728,11 +729,6 @@ export type uploadClaimFileResponse415 = {
   status: 415
 }
 
-export type uploadClaimFileResponse424 = {
-  data: FailedDependencyResponse
-  status: 424
-}
-
 export type uploadClaimFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -743,10 +739,20 @@ export type uploadClaimFileResponse500 = {
   status: 500
 }
 
+export type uploadClaimFileResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type uploadClaimFileResponse507 = {
+  data: InsufficientStorageResponse
+  status: 507
+}
+
 export type uploadClaimFileResponseSuccess = (uploadClaimFileResponse201) & {
   headers: Headers;
 };
-export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse424 | uploadClaimFileResponse429 | uploadClaimFileResponse500) & {
+export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse429 | uploadClaimFileResponse500 | uploadClaimFileResponse503 | uploadClaimFileResponse507) & {
   headers: Headers;
 };
 
@@ -763,7 +769,11 @@ export const getUploadClaimFileUrl = (id: string,) => {
  * PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file type'); a file
  * over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is streamed to
  * storage. Uploading again for the same `type` adds a new file; the uuid sent on submit decides
- * which one the claim uses.
+ * which one the claim uses. Only the two newest files of each `type` are kept: a third upload of
+ * a type deletes the oldest (its uuid then no longer submits). The files kept for a claim may
+ * use UPLOAD_BUDGET_PER_CLAIM bytes in total (default 8 x MAX_FILE_SIZE; 413 past it). When the
+ * virus check gives no clear verdict the answer is 503; when the server's upload storage is
+ * nearly full (UPLOAD_MIN_FREE_SPACE) it is 507. Nothing is stored on any refusal.
  * @summary Upload a ticket or ID document image
  */
 export const uploadClaimFile = async (id: string,
@@ -788,7 +798,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadClaimFileMutationKey = () => ['uploadClaimFile'] as const;
 
-export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext> => {
 
@@ -817,13 +827,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadClaimFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadClaimFile>>>
     export type UploadClaimFileMutationBody = FileUploadRequest
-    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>
     export type UploadClaimFileMutationVariables = {id: string;data: FileUploadRequest}
 
     /**
  * @summary Upload a ticket or ID document image
  */
-export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadClaimFile>>,

@@ -31,6 +31,7 @@ import type {
   InfoRequest,
   InfoRequestPersonalDetails,
   InfoRequestSubmission,
+  InsufficientStorageResponse,
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -531,11 +532,6 @@ export type uploadInfoRequestFileResponse415 = {
   status: 415
 }
 
-export type uploadInfoRequestFileResponse424 = {
-  data: FailedDependencyResponse
-  status: 424
-}
-
 export type uploadInfoRequestFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -546,10 +542,20 @@ export type uploadInfoRequestFileResponse500 = {
   status: 500
 }
 
+export type uploadInfoRequestFileResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type uploadInfoRequestFileResponse507 = {
+  data: InsufficientStorageResponse
+  status: 507
+}
+
 export type uploadInfoRequestFileResponseSuccess = (uploadInfoRequestFileResponse201) & {
   headers: Headers;
 };
-export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse424 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500) & {
+export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500 | uploadInfoRequestFileResponse503 | uploadInfoRequestFileResponse507) & {
   headers: Headers;
 };
 
@@ -565,7 +571,9 @@ export const getUploadInfoRequestFileUrl = (infoRequestToken: string,) => {
  * Same as the claim's upload, for the ID_DOCUMENTS and image sections of an info request. The
  * content must be PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file
  * type'); a file over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is
- * recorded against the info request.
+ * recorded against the info request, whose files have the same quotas as a claim's: the two
+ * newest of each `type` are kept, UPLOAD_BUDGET_PER_CLAIM bytes in total (413 past it); 503 when
+ * the virus check gives no clear verdict, 507 when upload storage is nearly full.
  * @summary Upload an image for an info request
  */
 export const uploadInfoRequestFile = async (infoRequestToken: string,
@@ -590,7 +598,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadInfoRequestFileMutationKey = () => ['uploadInfoRequestFile'] as const;
 
-export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext> => {
 
@@ -619,13 +627,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInfoRequestFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInfoRequestFile>>>
     export type UploadInfoRequestFileMutationBody = FileUploadRequest
-    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>
     export type UploadInfoRequestFileMutationVariables = {infoRequestToken: string;data: FileUploadRequest}
 
     /**
  * @summary Upload an image for an info request
  */
-export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInfoRequestFile>>,

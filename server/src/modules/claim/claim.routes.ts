@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import type { FileStorage } from '../files/storage.ts';
-import { uploadRoute } from '../files/upload-route.ts';
+import { uploadRoute, type UploadLimits } from '../files/upload-route.ts';
 import type { ClaimService } from './claim.service.ts';
 import type { ClaimPersonalDetails, ClaimSubmission } from './claim.types.ts';
 
 /** The claim's upload operation (docs/adr/006): its receiving half runs before validation. */
-export function claimUploadRoute(claims: ClaimService, storage: FileStorage, maxFileSize: number) {
+export function claimUploadRoute(claims: ClaimService, storage: FileStorage, limits: UploadLimits) {
   return uploadRoute({
     path: '/api/v1/claim/:id/file',
     storage,
-    maxFileSize,
+    ...limits,
     resolve: (req) => claims.claimForUpload(String(req.params.id)),
     store: (claimId, type, fileName, received) => claims.storeUpload(claimId, type, fileName, received),
   });

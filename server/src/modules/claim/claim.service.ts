@@ -6,6 +6,7 @@ import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '
 import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
 import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
+import { makeRoomForUpload } from '../files/upload-quota.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
@@ -189,12 +190,14 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
       assertPlainFileName(fileName);
-      await assertAcceptableImage(received, scanner);
+      await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();
+      let superseded: string[] = [];
       try {
         await em.transactional(async (tx) => {
+          superseded = await makeRoomForUpload(tx, { claimId, infoRequestId }, type, received.size, config.uploadBudgetPerClaim);
           const repository = claimRepository(tx);
           await repository.saveFile({
             id: uuid,
@@ -214,6 +217,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
         await storage.remove(storageKey);
         throw error;
       }
+      await Promise.all(superseded.map((key) => storage.remove(key)));
       // Committed: if queueing fails now, maintenance queues the file later.
       await jobs.send(SANITIZE_QUEUE, uuid, { fileId: uuid }).catch(() => undefined);
       return { uuid };

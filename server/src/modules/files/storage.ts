@@ -24,6 +24,8 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Temporary files left by uploads that never finished (a crash mid-upload), with their age. */
   listTemp(): AsyncIterable<{ path: string; modifiedAt: Date }>;
+  /** Bytes still free where uploads are written, for the upload floor (UPLOAD_MIN_FREE_SPACE); absent when unbounded. */
+  freeBytes?(): Promise<number>;
 }
 
 const KEY = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
@@ -66,6 +68,11 @@ export function localDiskStorage(root: string): FileStorage {
           if (KEY.test(key)) yield { key, modifiedAt: (await fsp.stat(pathOf(key))).mtime };
         }
       }
+    },
+    async freeBytes() {
+      // bavail, not bfree: what a writer that is not root (PostgreSQL, on the same disk by default) can still use.
+      const { bavail, bsize } = await fsp.statfs(root);
+      return bavail * bsize;
     },
     async *listTemp() {
       for (const name of await fsp.readdir(tempDir)) {
