@@ -23,9 +23,12 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  DraftSaved,
+  DraftSection,
   FailedDependencyResponse,
   FileUploadRequest,
   FileUploadResponse,
+  FormDraft,
   GoneResponse,
   IdentityCheckResult,
   InfoRequest,
@@ -633,4 +636,297 @@ export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse |
         TContext
       > => {
       return useMutation(getUploadInfoRequestFileMutationOptions(options), queryClient);
+    }
+    export type getInfoRequestDraftResponse200 = {
+  data: FormDraft
+  status: 200
+}
+
+export type getInfoRequestDraftResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getInfoRequestDraftResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type getInfoRequestDraftResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type getInfoRequestDraftResponse410 = {
+  data: GoneResponse
+  status: 410
+}
+
+export type getInfoRequestDraftResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type getInfoRequestDraftResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type getInfoRequestDraftResponseSuccess = (getInfoRequestDraftResponse200) & {
+  headers: Headers;
+};
+export type getInfoRequestDraftResponseError = (getInfoRequestDraftResponse400 | getInfoRequestDraftResponse404 | getInfoRequestDraftResponse409 | getInfoRequestDraftResponse410 | getInfoRequestDraftResponse429 | getInfoRequestDraftResponse500) & {
+  headers: Headers;
+};
+
+export const getGetInfoRequestDraftUrl = (infoRequestToken: string,) => {
+
+
+
+
+  return `/api/v1/claim/info-request/${infoRequestToken}/draft`
+}
+
+/**
+ * Called when the amend link opens: returns the sections saved so far, so the form reopens with
+ * them completed and the next one active. Answers are kept for the inactivity minutes after
+ * the last save or load (INFO_REQUEST_INACTIVITY_TIMER_MINUTES); a load restarts that time, as opening the page restarts the
+ * page's own timer. Once that time has passed the answer is an empty list, and nothing of the
+ * draft can be read again. An answered or expired request keeps no draft (409, 410).
+ * @summary Load the saved answers of the amend form
+ */
+export const getInfoRequestDraft = async (infoRequestToken: string, options?: Parameters<typeof http>[1]): Promise<getInfoRequestDraftResponseSuccess> => {
+
+  return http<getInfoRequestDraftResponseSuccess>(getGetInfoRequestDraftUrl(infoRequestToken),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetInfoRequestDraftQueryKey = (infoRequestToken: string,) => {
+    return [
+    `/api/v1/claim/info-request/${infoRequestToken}/draft`
+    ] as const;
+    }
+
+
+export const getGetInfoRequestDraftQueryOptions = <TData = Awaited<ReturnType<typeof getInfoRequestDraft>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>>(infoRequestToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInfoRequestDraftQueryKey(infoRequestToken);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInfoRequestDraft>>> = ({ signal }) => getInfoRequestDraft(infoRequestToken, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: infoRequestToken !== null && infoRequestToken !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInfoRequestDraftQueryResult = NonNullable<Awaited<ReturnType<typeof getInfoRequestDraft>>>
+export type GetInfoRequestDraftQueryError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>
+
+
+export function useGetInfoRequestDraft<TData = Awaited<ReturnType<typeof getInfoRequestDraft>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ infoRequestToken: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInfoRequestDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getInfoRequestDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInfoRequestDraft<TData = Awaited<ReturnType<typeof getInfoRequestDraft>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ infoRequestToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInfoRequestDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getInfoRequestDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInfoRequestDraft<TData = Awaited<ReturnType<typeof getInfoRequestDraft>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ infoRequestToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Load the saved answers of the amend form
+ */
+
+export function useGetInfoRequestDraft<TData = Awaited<ReturnType<typeof getInfoRequestDraft>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ infoRequestToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInfoRequestDraft>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInfoRequestDraftQueryOptions(infoRequestToken,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type saveInfoRequestDraftSectionResponse200 = {
+  data: DraftSaved
+  status: 200
+}
+
+export type saveInfoRequestDraftSectionResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type saveInfoRequestDraftSectionResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type saveInfoRequestDraftSectionResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type saveInfoRequestDraftSectionResponse410 = {
+  data: GoneResponse
+  status: 410
+}
+
+export type saveInfoRequestDraftSectionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type saveInfoRequestDraftSectionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type saveInfoRequestDraftSectionResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type saveInfoRequestDraftSectionResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type saveInfoRequestDraftSectionResponseSuccess = (saveInfoRequestDraftSectionResponse200) & {
+  headers: Headers;
+};
+export type saveInfoRequestDraftSectionResponseError = (saveInfoRequestDraftSectionResponse400 | saveInfoRequestDraftSectionResponse404 | saveInfoRequestDraftSectionResponse409 | saveInfoRequestDraftSectionResponse410 | saveInfoRequestDraftSectionResponse413 | saveInfoRequestDraftSectionResponse415 | saveInfoRequestDraftSectionResponse429 | saveInfoRequestDraftSectionResponse500) & {
+  headers: Headers;
+};
+
+export const getSaveInfoRequestDraftSectionUrl = (infoRequestToken: string,
+    section: 'personalDetails' | 'idDocuments' | 'claimDetails' | 'aboutTicket' | 'ticketImages',) => {
+
+
+
+
+  return `/api/v1/claim/info-request/${infoRequestToken}/draft/${section}`
+}
+
+/**
+ * Sent when the claimant presses Next or Save on a section: replaces that section's saved
+ * answers and restarts the draft's inactivity time for every saved section (INFO_REQUEST_INACTIVITY_TIMER_MINUTES). The answers
+ * are stored encrypted with a key only the link's token gives, so they cannot be read
+ * without it. An answered or expired request answers 409 or 410.
+ * @summary Save a completed section of the amend form
+ */
+export const saveInfoRequestDraftSection = async (infoRequestToken: string,
+    section: 'personalDetails' | 'idDocuments' | 'claimDetails' | 'aboutTicket' | 'ticketImages',
+    draftSection: DraftSection, options?: Parameters<typeof http>[1]): Promise<saveInfoRequestDraftSectionResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<saveInfoRequestDraftSectionResponseSuccess>(getSaveInfoRequestDraftSectionUrl(infoRequestToken,section),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(draftSection)
+  }
+);}
+
+
+
+
+
+export const getSaveInfoRequestDraftSectionMutationKey = () => ['saveInfoRequestDraftSection'] as const;
+
+export const getSaveInfoRequestDraftSectionMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveInfoRequestDraftSection>>, TError,SaveInfoRequestDraftSectionMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof saveInfoRequestDraftSection>>, TError,SaveInfoRequestDraftSectionMutationVariables, TContext> => {
+
+const mutationKey = getSaveInfoRequestDraftSectionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveInfoRequestDraftSection>>, SaveInfoRequestDraftSectionMutationVariables> = (props) => {
+          const {infoRequestToken,section,data} = props ?? {};
+
+          return  saveInfoRequestDraftSection(infoRequestToken,section,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveInfoRequestDraftSectionMutationResult = NonNullable<Awaited<ReturnType<typeof saveInfoRequestDraftSection>>>
+    export type SaveInfoRequestDraftSectionMutationBody = DraftSection
+    export type SaveInfoRequestDraftSectionMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type SaveInfoRequestDraftSectionMutationVariables = {infoRequestToken: string;section: 'personalDetails' | 'idDocuments' | 'claimDetails' | 'aboutTicket' | 'ticketImages';data: DraftSection}
+
+    /**
+ * @summary Save a completed section of the amend form
+ */
+export const useSaveInfoRequestDraftSection = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveInfoRequestDraftSection>>, TError,SaveInfoRequestDraftSectionMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof saveInfoRequestDraftSection>>,
+        TError,
+        SaveInfoRequestDraftSectionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSaveInfoRequestDraftSectionMutationOptions(options), queryClient);
     }
