@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { FileStorage } from '../files/storage.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.ts';
 
 /**
@@ -22,6 +23,7 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
       const inTx = tx.getConnection();
       const context = tx.getTransactionContext();
       await inTx.execute('delete from uploaded_file where claim_id = ?', [id], 'run', context);
+      await draftRepository(tx).forget([id]);
       await inTx.execute('update identity_check set personal_details = null where claim_id = ?', [id], 'run', context);
       await inTx.execute(`update claim set status = 'purged', email = null, purged_at = now() where id = ?`, [id], 'run', context);
       await inTx.execute(`insert into audit_event (claim_id, event) values (?, 'claim.purged')`, [id], 'run', context);
@@ -29,4 +31,9 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
   }
   if (expired.length) logger.info({ purged: expired.length }, 'expired claims purged');
   return expired.length;
+}
+
+/** Drafts nobody came back to within their inactivity minutes (docs/adr/015). */
+export async function deleteExpiredDrafts(em: EntityManager): Promise<number> {
+  return draftRepository(em).deleteExpired();
 }

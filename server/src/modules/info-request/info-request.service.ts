@@ -6,6 +6,7 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
@@ -107,6 +108,7 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       const kept = { ...answer, idDocsRequired: idDocsRequired ?? false };
       const outboxId = await em.transactional(async (tx) => {
         if (!(await infoRequestRepository(tx).submit(request.id, kept))) throw new ConflictError(INFO_REQUEST_ANSWERED);
+        await draftRepository(tx).forget([request.id]);
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
         return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
       });
