@@ -819,7 +819,7 @@ export interface components {
         };
         /**
          * FormDraft
-         * @description The sections saved so far, in the order they were first saved; empty when nothing is saved
+         * @description The sections saved so far, in the form's order (that of DraftSectionId); empty when nothing is saved
          *     or the draft was cleared by the inactivity rule.
          */
         FormDraft: {

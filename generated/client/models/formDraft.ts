@@ -4,7 +4,7 @@
 import type { SavedDraftSection } from './savedDraftSection';
 
 /**
- * The sections saved so far, in the order they were first saved; empty when nothing is saved
+ * The sections saved so far, in the form's order (that of DraftSectionId); empty when nothing is saved
  * or the draft was cleared by the inactivity rule.
  */
 export interface FormDraft {
