@@ -1,7 +1,8 @@
-import { type FileType, type FormDraft, useSaveClaimDraftSection, useSubmitClaim, useSubmitIdentity, useUploadClaimFile } from '@prize/generated/client';
+import { type FileType, type FormDraft, uploadClaimFile, useSaveClaimDraftSection, useSubmitClaim, useSubmitIdentity } from '@prize/generated/client';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
+import type { UploadProgress } from '../../components/FileUpload/FileUpload';
 import { SignedTicketModal, type SignedTicketKind } from '../../components/SignedTicketModal/SignedTicketModal';
 import {
   type AboutTicketValues,
@@ -61,7 +62,6 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitIdentity();
   const submitClaim = useSubmitClaim();
-  const uploadFile = useUploadClaimFile();
   const saveSection = useSaveClaimDraftSection();
   const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ id: claimToken, data })).data, restored.identity);
   const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ id: claimToken, section, data }));
@@ -169,11 +169,12 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   formDraft.watch(sections, order);
 
   const upload = useCallback(
-    async (type: FileType, file: File) => {
-      const response = await uploadFile.mutateAsync({ id: claimToken, data: { type, fileName: file.name, file } });
+    // The generated call itself, not its hook: each upload has its own progress and cancel.
+    async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
+      const response = await uploadClaimFile(claimToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
       return response.data.uuid;
     },
-    [claimToken, uploadFile],
+    [claimToken],
   );
 
   const common = <V,>(id: SectionId, form: FormApi<V>): SectionProps<V> => ({ form, ...sections.common(id) });

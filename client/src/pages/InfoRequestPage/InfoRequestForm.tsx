@@ -2,14 +2,15 @@ import {
   type FileType,
   type FormDraft,
   type SectionType,
+  uploadInfoRequestFile,
   useSaveInfoRequestDraftSection,
   useSubmitInfoRequest,
   useSubmitInfoRequestIdentity,
-  useUploadInfoRequestFile,
 } from '@prize/generated/client';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
+import type { UploadProgress } from '../../components/FileUpload/FileUpload';
 import {
   type Errors,
   type IdDocumentsValues,
@@ -59,7 +60,6 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
   const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitInfoRequestIdentity();
   const submitRequest = useSubmitInfoRequest();
-  const uploadFile = useUploadInfoRequestFile();
   const saveSection = useSaveInfoRequestDraftSection();
   const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data, restored.identity);
   const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ infoRequestToken, section, data }));
@@ -159,11 +159,12 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
   formDraft.watch(sections, order);
 
   const upload = useCallback(
-    async (type: FileType, file: File) => {
-      const response = await uploadFile.mutateAsync({ infoRequestToken, data: { type, fileName: file.name, file } });
+    // The generated call itself, not its hook: each upload has its own progress and cancel.
+    async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
+      const response = await uploadInfoRequestFile(infoRequestToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
       return response.data.uuid;
     },
-    [infoRequestToken, uploadFile],
+    [infoRequestToken],
   );
 
   const common = <V,>(id: InfoSectionId, form: FormApi<V>): SectionProps<V> => {
