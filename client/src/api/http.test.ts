@@ -235,6 +235,11 @@ describe('generated client through the mutator', () => {
 // XMLHttpRequest as far as http's upload path uses it; `answer` ends the request.
 class FakeXhr {
   static last: FakeXhr | undefined;
+  // The request once http has made it (its upload module loads first).
+  static async made(): Promise<FakeXhr> {
+    await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+    return FakeXhr.last!;
+  }
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -278,6 +283,7 @@ class FakeXhr {
 describe('http uploads with progress', () => {
   beforeEach(() => {
     configureHttp({ baseUrl: '', timeoutMs: DEFAULT_TIMEOUT_MS });
+    FakeXhr.last = undefined;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -289,7 +295,7 @@ describe('http uploads with progress', () => {
     body.append('type', 'ticketFront');
     const call = http<HttpSuccess<{ uuid: string }>>('/api/v1/claim/t/file', { method: 'POST', body, onUploadProgress: (sent, total) => seen.push([sent, total]) });
 
-    const xhr = FakeXhr.last!;
+    const xhr = await FakeXhr.made();
     expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/api/v1/claim/t/file', body]);
     expect(xhr.headers['content-type']).toBeUndefined();
     xhr.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
@@ -310,14 +316,15 @@ describe('http uploads with progress', () => {
   it('When the caller aborts an upload, then the request is aborted and the reason passed on', async () => {
     const controller = new AbortController();
     const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), signal: controller.signal, onUploadProgress: () => undefined }));
+    const xhr = await FakeXhr.made();
     controller.abort(new DOMException('cancelled', 'AbortError'));
     expect(await call).toMatchObject({ name: 'AbortError' });
-    expect(FakeXhr.last!.aborted).toBe(true);
+    expect(xhr.aborted).toBe(true);
   });
 
   it('When the upload answers 413, then the error is the general ApiError', async () => {
     const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), onUploadProgress: () => undefined }));
-    FakeXhr.last!.answer(413, { statusCode: 413, message: 'File is too large', error: 'Payload Too Large' });
+    (await FakeXhr.made()).answer(413, { statusCode: 413, message: 'File is too large', error: 'Payload Too Large' });
     expect(await call).toMatchObject({ status: 413, message: 'File is too large' });
   });
 });

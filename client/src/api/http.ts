@@ -95,48 +95,6 @@ export interface HttpInit extends RequestInit {
   onUploadProgress?: (sent: number, total: number) => void;
 }
 
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-function responseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
-  return headers;
-}
-
-// fetch's contract (a Response, a TypeError when the network fails, the signal's reason when
-// aborted) over XMLHttpRequest, for its upload progress events.
-function sendWithProgress(url: string, init: RequestInit, signal: AbortSignal, onUploadProgress: NonNullable<HttpInit['onUploadProgress']>): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => {
-      xhr.abort();
-      reject(signal.reason);
-    };
-    xhr.open(init.method ?? 'GET', url);
-    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.responseType = 'blob';
-    xhr.upload.onprogress = (event) => onUploadProgress(event.loaded, event.lengthComputable ? event.total : 0);
-    xhr.onload = () => {
-      signal.removeEventListener('abort', onAbort);
-      const body = NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob);
-      resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr.getAllResponseHeaders()) }));
-    };
-    xhr.onerror = () => {
-      signal.removeEventListener('abort', onAbort);
-      reject(new TypeError('Failed to fetch'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
-  });
-}
-
 export async function http<T>(url: string, { onUploadProgress, ...init }: HttpInit = {}): Promise<T> {
   const callerSignal = init.signal ?? undefined;
   const timeoutSignal = AbortSignal.timeout(settings.timeoutMs);
@@ -146,8 +104,9 @@ export async function http<T>(url: string, { onUploadProgress, ...init }: HttpIn
   let body: unknown;
   try {
     const request = { ...prepareRequest(init), signal };
+    // Loaded with the first upload: the start page never needs it.
     response = onUploadProgress
-      ? await sendWithProgress(`${settings.baseUrl}${url}`, request, signal, onUploadProgress)
+      ? await (await import('./sendWithProgress')).sendWithProgress(`${settings.baseUrl}${url}`, request, signal, onUploadProgress)
       : await fetch(`${settings.baseUrl}${url}`, request);
     body = SUCCESS_STATUSES.has(response.status)
       ? await readSuccessBody(response)

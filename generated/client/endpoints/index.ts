@@ -3,6 +3,7 @@
  */
 export * from './address/address';
 export * from './claim/claim';
+export * from './draft/draft';
 export * from './health/health';
 export * from './info-request/info-request';
 export * from './operator/operator';
