@@ -17,6 +17,8 @@ import { expect, test } from '../support/fixtures.ts';
 /** WCAG 2.2 reflow (1.4.10): content fits the width, nothing scrolls sideways. */
 async function fitsWidth(page: Page, state: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  // The narrow layout is the one measured.
+  expect(clientWidth).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect.soft(scrollWidth, `${state}: the page scrolls sideways (${scrollWidth} px in ${clientWidth} px)`).toBeLessThanOrEqual(clientWidth);
 }
 
