@@ -41,12 +41,12 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
 
   return {
     async loadForClaim(token: string): Promise<FormDraft> {
-      const claimId = await claims.claimForUpload(token);
+      const claimId = await claims.openClaimId(token);
       return load(token, claimId, config.claimInactivityMinutes);
     },
 
     async saveForClaim(token: string, section: DraftSectionId, content: DraftSection): Promise<{ expiresAt: string }> {
-      const claimId = await claims.claimForUpload(token);
+      const claimId = await claims.openClaimId(token);
       const sealed = sealDraft(token, claimId, section, content);
       const expiresAt = await rootEm.fork().transactional(async (tx) => {
         // Saving is activity on the claim: it keeps the claim open as any other call does.
@@ -57,12 +57,12 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
     },
 
     async loadForInfoRequest(token: string): Promise<FormDraft> {
-      const { infoRequestId } = await requests.requestForUpload(token);
+      const infoRequestId = await requests.openRequestId(token);
       return load(token, infoRequestId, config.infoRequestInactivityMinutes);
     },
 
     async saveForInfoRequest(token: string, section: DraftSectionId, content: DraftSection): Promise<{ expiresAt: string }> {
-      const { infoRequestId } = await requests.requestForUpload(token);
+      const infoRequestId = await requests.openRequestId(token);
       const sealed = sealDraft(token, infoRequestId, section, content);
       const expiresAt = await draftRepository(rootEm.fork()).save(infoRequestId, { section, sealed }, config.infoRequestInactivityMinutes);
       return { expiresAt: expiresAt.toISOString() };

@@ -76,6 +76,11 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       return { claimId: request.claim_id, infoRequestId: request.id };
     },
 
+    /** The id of the open request a link token names; 404, 409 or 410 otherwise (the form's draft). */
+    async openRequestId(token: string): Promise<string> {
+      return (await openRequest(fresh(), token)).id;
+    },
+
     storeUpload(target: { claimId: string; infoRequestId: string }, type: FileType, fileName: string, received: ReceivedFile) {
       return claims.storeUpload(target.claimId, type, fileName, received, target.infoRequestId);
     },
