@@ -235,6 +235,27 @@ describe('ClaimPage save and return', () => {
     await vi.waitFor(() => expect(leaving()).toBe(false));
   });
 
+  it('When the claimant keeps typing, then the saved draft is loaded again at most every 30 seconds, so it clears with the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubApi([verifyOk(), draftOk(savedDraft)]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    const loads = () => calls.filter((call) => call.method === 'GET' && call.url.endsWith('/draft')).length;
+
+    await user.click(await screen.findByLabelText('Draw based game ticket'));
+    await user.click(screen.getByLabelText('Scratchcard'));
+    expect(loads()).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    await user.click(screen.getByLabelText('Draw based game ticket'));
+    await user.click(screen.getByLabelText('Scratchcard'));
+    await vi.waitFor(() => expect(loads()).toBe(2));
+    // The form keeps what is on the page.
+    expect(screen.queryByLabelText('First name')).toBeNull();
+  });
+
   it('When the draft cannot be read, then the form opens empty', async () => {
     stubApi([verifyOk(), [/GET .*\/draft$/, new Response('<html>', { status: 502 })]]);
     renderClaimPage();

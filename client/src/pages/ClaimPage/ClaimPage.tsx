@@ -9,6 +9,7 @@ import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
+import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
 import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 import { notifications } from '../../rules/notifications';
@@ -65,6 +66,11 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const formShown = outcome === null && ready;
 
   const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
+  const onActivity = () => {
+    timer.restart();
+    keepDraftAlive();
+  };
 
   const viewKey = outcome?.name ?? (verify.isError ? 'error' : ready ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);
@@ -128,7 +134,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <ClaimForm
         claimToken={claimToken}
         draft={draft.data?.data}
-        onActivity={timer.restart}
+        onActivity={onActivity}
         onSubmitted={(claimHashid) => {
           forgetAnswers();
           setOutcome({ name: 'submitted', claimHashid, email: verified.email });
@@ -138,7 +144,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
           setOutcome({ name: 'unableToProcess' });
         }}
       />
-      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={timer.restart} />}
+      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
+import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
 import { loadInfoRequestErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { readSectionTypes } from '../../rules/infoRequest';
 import { SCREEN_MESSAGES } from '../../rules/messages';
@@ -61,6 +62,11 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
   const formShown = outcome === null && ready && !failed;
 
   const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
+  const onActivity = () => {
+    timer.restart();
+    keepDraftAlive();
+  };
 
   const viewKey = outcome?.name ?? (failed ? 'error' : ready ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);
@@ -113,7 +119,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
         infoRequestToken={infoRequestToken}
         draft={draft.data?.data}
         sectionTypeList={sectionTypeList}
-        onActivity={timer.restart}
+        onActivity={onActivity}
         onSubmitted={(claimHashid) => {
           forgetAnswers();
           setOutcome({ name: 'submitted', claimHashid });
@@ -122,7 +128,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
       {timer.warningClearsAt !== null && (
         <InactivityWarning
           clearsAt={timer.warningClearsAt}
-          onContinue={timer.restart}
+          onContinue={onActivity}
           formName="form"
           closeLabel="Continue with your form"
         />
