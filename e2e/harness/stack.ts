@@ -18,6 +18,8 @@ export interface StackInfo {
   customerCarePhone: string;
   productName: string;
   fixturesDir: string;
+  /** The stack's PostgreSQL, for tests that move a claim's clock. */
+  databaseUrl: string;
 }
 
 export interface Stack extends StackInfo {
@@ -120,6 +122,7 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
       customerCarePhone: CUSTOMER_CARE_PHONE,
       productName: PRODUCT_NAME,
       fixturesDir: options.fixturesDir,
+      databaseUrl: postgres.url,
       stop,
     };
   } catch (error) {

@@ -210,6 +210,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/claim/info-request/{infoRequestToken}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load the saved answers of the amend form
+         * @description Called when the amend link opens: returns the sections saved so far, so the form reopens with
+         *     them completed and the next one active. Answers are kept for the inactivity minutes after
+         *     the last save or load (INFO_REQUEST_INACTIVITY_TIMER_MINUTES); a load restarts that time, as opening the page restarts the
+         *     page's own timer. Once that time has passed the answer is an empty list, and nothing of the
+         *     draft can be read again. An answered or expired request keeps no draft (409, 410).
+         */
+        get: operations["getInfoRequestDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/info-request/{infoRequestToken}/draft/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a completed section of the amend form
+         * @description Sent when the claimant presses Next or Save on a section: replaces that section's saved
+         *     answers and restarts the draft's inactivity time for every saved section (INFO_REQUEST_INACTIVITY_TIMER_MINUTES). The answers
+         *     are stored encrypted with a key only the link's token gives, so they cannot be read
+         *     without it. An answered or expired request answers 409 or 410.
+         */
+        put: operations["saveInfoRequestDraftSection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/claim/{id}": {
         parameters: {
             query?: never;
@@ -328,6 +394,72 @@ export interface paths {
          *     nearly full (UPLOAD_MIN_FREE_SPACE) it is 507. Nothing is stored on any refusal.
          */
         post: operations["uploadClaimFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load the saved answers of the claim form
+         * @description Called when the claim link opens: returns the sections saved so far, so the form reopens with
+         *     them completed and the next one active. Answers are kept for the inactivity minutes after
+         *     the last save or load (CLAIM_INACTIVITY_TIMER_MINUTES); a load restarts that time, as opening the page restarts the
+         *     page's own timer. Once that time has passed the answer is an empty list, and nothing of the
+         *     draft can be read again. A submitted or expired claim keeps no draft (409, 410).
+         */
+        get: operations["getClaimDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/{id}/draft/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a completed section of the claim form
+         * @description Sent when the claimant presses Next or Save on a section: replaces that section's saved
+         *     answers and restarts the draft's inactivity time for every saved section (CLAIM_INACTIVITY_TIMER_MINUTES) and records activity on the claim. The answers
+         *     are stored encrypted with a key only the link's token gives, so they cannot be read
+         *     without it. A submitted or expired claim answers 409 or 410 and keeps no draft.
+         */
+        put: operations["saveClaimDraftSection"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -757,6 +889,47 @@ export interface components {
          * @enum {string}
          */
         DbgTicketType: "PINK" | "WHITE";
+        /** DraftSaved */
+        DraftSaved: {
+            /**
+             * Format: date-time
+             * @description When the draft is cleared unless the form is used again.
+             */
+            expiresAt: string;
+        };
+        /**
+         * DraftScalar
+         * @description One answer as the form holds it.
+         */
+        DraftScalar: string | number | boolean | null;
+        /**
+         * DraftSection
+         * @description A completed section's answers, saved when the claimant presses Next or Save.
+         */
+        DraftSection: {
+            values: components["schemas"]["DraftValues"];
+            /** @description The identity check the personal details section was completed with. */
+            identityCheck?: components["schemas"]["IdentityCheckResult"];
+        };
+        /**
+         * DraftSectionId
+         * @description A section of the claim form or the amend form whose answers can be saved as a draft. The last
+         *     section of each form (payment and submit; the amend form's last section) is sent, not saved.
+         * @enum {string}
+         */
+        DraftSectionId: "personalDetails" | "idDocuments" | "claimDetails" | "aboutTicket" | "ticketImages";
+        /**
+         * DraftValues
+         * @description A section's answers as the form holds them, by field name: a value, or one level of named
+         *     values (a looked-up address, an uploaded file's `uuid` and `fileName`). The server keeps them
+         *     as they are, encrypted, and checks them only for shape and size: the section's rules apply
+         *     when the claim is submitted.
+         */
+        DraftValues: {
+            [key: string]: components["schemas"]["DraftScalar"] | {
+                [key: string]: components["schemas"]["DraftScalar"];
+            };
+        };
         /**
          * FileType
          * @description What an uploaded image shows.
@@ -787,6 +960,19 @@ export interface components {
              * @description Id of the stored file; sent back in the matching `...FileUuid` field.
              */
             uuid: string;
+        };
+        /**
+         * FormDraft
+         * @description The sections saved so far, in the form's order (that of DraftSectionId); empty when nothing is saved
+         *     or the draft was cleared by the inactivity rule.
+         */
+        FormDraft: {
+            sections: components["schemas"]["SavedDraftSection"][];
+            /**
+             * Format: date-time
+             * @description When the draft is cleared unless the form is used again (absent when empty).
+             */
+            expiresAt?: string;
         };
         /**
          * FindItem
@@ -1123,6 +1309,15 @@ export interface components {
          */
         RetrieveResponse: {
             Items: (components["schemas"]["RetrieveItem"] | components["schemas"]["LoqateError"])[];
+        };
+        /**
+         * SavedDraftSection
+         * @description A section's saved answers, as DraftSection was sent, with the section it is for.
+         */
+        SavedDraftSection: {
+            section: components["schemas"]["DraftSectionId"];
+            values: components["schemas"]["DraftValues"];
+            identityCheck?: components["schemas"]["IdentityCheckResult"];
         };
         /**
          * SectionType
@@ -1493,6 +1688,11 @@ export interface components {
          * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
          */
         ClaimToken: string;
+        /**
+         * @description The form section whose answers are saved.
+         * @example personalDetails
+         */
+        DraftSectionId: components["schemas"]["DraftSectionId"];
         /**
          * @description Id of an uploaded file.
          * @example 7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30
@@ -1877,6 +2077,83 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    getInfoRequestDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved sections (none when nothing was saved or the draft was cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormDraft"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveInfoRequestDraftSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftSection"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     submitClaim: {
         parameters: {
             query?: never;
@@ -2027,6 +2304,83 @@ export interface operations {
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    getClaimDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved sections (none when nothing was saved or the draft was cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormDraft"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveClaimDraftSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftSection"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     listOperatorClaims: {

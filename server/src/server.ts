@@ -24,6 +24,8 @@ import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { outboxThread } from './modules/mail/outbox-thread.ts';
 import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
+import { draftRoutes } from './modules/draft/draft.routes.ts';
+import { draftService } from './modules/draft/draft.service.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
@@ -70,6 +72,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   );
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
+  const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
@@ -97,7 +100,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
-    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
+    routes: [claimUploads.handle, infoRequestUploads.handle, draftRoutes(drafts), infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
     errorHandlers: [loqateLayoutErrors()],
   });
   const server = http.createServer(app);

@@ -10,7 +10,7 @@ export function claimUploadRoute(claims: ClaimService, storage: FileStorage, lim
     path: '/api/v1/claim/:id/file',
     storage,
     ...limits,
-    resolve: (req) => claims.claimForUpload(String(req.params.id)),
+    resolve: (req) => claims.openClaimId(String(req.params.id)),
     store: (claimId, type, fileName, received) => claims.storeUpload(claimId, type, fileName, received),
   });
 }

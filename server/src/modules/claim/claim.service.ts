@@ -183,8 +183,11 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
 
-    /** The claim an upload is for, resolved before the body is read so a bad link costs nothing. */
-    async claimForUpload(token: string): Promise<string> {
+    /**
+     * The id of the open claim a link token names; 404, 409 or 410 otherwise. An upload resolves
+     * it before the body is read, so a bad link costs nothing; the form's draft is kept under it.
+     */
+    async openClaimId(token: string): Promise<string> {
       return (await openClaim(token)).id;
     },
 

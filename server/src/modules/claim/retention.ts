@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { fileReferencedSql } from '../files/file-references.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.ts';
 
 /**
@@ -23,6 +24,7 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
       const inTx = tx.getConnection();
       const context = tx.getTransactionContext();
       await inTx.execute('delete from uploaded_file where claim_id = ?', [id], 'run', context);
+      await draftRepository(tx).forget([id]);
       await inTx.execute('update identity_check set personal_details = null where claim_id = ?', [id], 'run', context);
       await inTx.execute(`update claim set status = 'purged', email = null, purged_at = now() where id = ?`, [id], 'run', context);
       await inTx.execute(`insert into audit_event (claim_id, event) values (?, 'claim.purged')`, [id], 'run', context);
@@ -54,4 +56,9 @@ export async function purgeUnreferencedUploads(em: EntityManager, storage: FileS
   for (const file of purged) await storage.remove(file.storage_key);
   if (purged.length) logger.info({ purged: purged.length }, 'uploads no submission uses purged');
   return purged.length;
+}
+
+/** Drafts nobody came back to within their inactivity minutes (docs/adr/015). */
+export async function deleteExpiredDrafts(em: EntityManager): Promise<number> {
+  return draftRepository(em).deleteExpired();
 }

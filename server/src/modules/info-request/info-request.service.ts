@@ -6,6 +6,7 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
@@ -78,6 +79,11 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       return { claimId: request.claim_id, infoRequestId: request.id };
     },
 
+    /** The id of the open request a link token names; 404, 409 or 410 otherwise (the form's draft). */
+    async openRequestId(token: string): Promise<string> {
+      return (await openRequest(fresh(), token)).id;
+    },
+
     storeUpload(target: { claimId: string; infoRequestId: string }, type: FileType, fileName: string, received: ReceivedFile) {
       return claims.storeUpload(target.claimId, type, fileName, received, target.infoRequestId);
     },
@@ -111,6 +117,7 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       const kept = idDocsRequired === undefined ? answer : { ...answer, idDocsRequired };
       const outboxId = await em.transactional(async (tx) => {
         if (!(await infoRequestRepository(tx).submit(request.id, kept))) throw new ConflictError(INFO_REQUEST_ANSWERED);
+        await draftRepository(tx).forget([request.id]);
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
         return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
       });
