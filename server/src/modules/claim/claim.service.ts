@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
 import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
-import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
+import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
@@ -183,7 +183,6 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     },
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
-      assertPlainFileName(fileName);
       await assertAcceptableImage(received, scanner);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
