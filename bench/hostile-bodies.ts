@@ -68,6 +68,7 @@ const config = loadConfig({
   PORT: '0',
   UPLOAD_DIR: path.join(root, 'uploads'),
   OPERATOR_API_TOKEN: 'bench-operator-token-0123456789abcdef',
+  RATE_LIMIT_SECRET: 'bench-rate-limit-secret-0123456789abcdef',
   LOG_LEVEL: 'silent',
 });
 const server = await startServer(config, createLogger('silent'));

@@ -55,7 +55,14 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
   const outbox = outboxThread(
-    { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
+    {
+      databaseUrl: config.databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      logLevel: config.logLevel,
+      retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
+      smtpRequireTls: config.smtpRequireTls,
+    },
     logger,
   );
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav) });
@@ -73,7 +80,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     contract: loadContract(),
     validateResponses: options.validateResponses,
     beforeValidation: [
-      operatorGate(config.operatorApiToken),
+      operatorGate({ token: config.operatorApiToken, em: orm.em, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
-import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
+import { emailRateLimitKey, rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
 import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
@@ -123,7 +123,10 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const normalised = email.trim();
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
-      const limits: [RateLimitCharge, RateLimitCharge] = [rateLimitCharge(startPerClient, client), rateLimitCharge(startPerEmail, normalised.toLowerCase())];
+      const limits: [RateLimitCharge, RateLimitCharge] = [
+        rateLimitCharge(startPerClient, client, config.rateLimitSecret),
+        rateLimitCharge(startPerEmail, emailRateLimitKey(normalised), config.rateLimitSecret),
+      ];
       const reference = await nextReference();
       const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
       const refused = await journey.start(claim, mail, limits);
