@@ -29,7 +29,7 @@ export interface AppDependencies {
 
 /**
  * The largest body the contract allows (the identity check's, every text field at its maximum
- * length with every character \u-escaped) is under 3 kB: anything much larger is not a real
+ * length with every character \u-escaped) is about 3 kB: anything much larger is not a real
  * request, and a smaller body bounds what its validation can cost.
  */
 export const JSON_BODY_LIMIT = '8kb';
