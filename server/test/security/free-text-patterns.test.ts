@@ -45,3 +45,15 @@ describe('upload file names', () => {
     ]);
   });
 });
+
+describe('address search text', () => {
+  it.each([['Text=a%00b'], ['Container=GB%7CRM%00'], ['Text=LS6%0A2AB']])('when the query is %s, then 400 names the parameter (a NUL once reached PostgreSQL: 500)', async (query) => {
+    const res = await request(ctx.server.url).get(`/api/address/find?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message[0].constraints).toHaveProperty('pattern');
+  });
+
+  it('when the Id to retrieve holds a control character, then 400', async () => {
+    expect((await request(ctx.server.url).get('/api/address/retrieve?Id=GB%7CRM%7CA%00')).status).toBe(400);
+  });
+});
