@@ -95,6 +95,7 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
       SMTP_URL: mail.smtpUrl,
       UPLOAD_DIR: uploadDir,
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+      RATE_LIMIT_SECRET: 'e2e-rate-limit-secret-0123456789abcdef',
       MAX_FILE_SIZE,
       RATE_LIMIT_START_PER_CLIENT: '100000',
       RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',

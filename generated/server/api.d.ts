@@ -945,7 +945,7 @@ export interface components {
          */
         FileUploadRequest: {
             type: components["schemas"]["FileType"];
-            /** @description Original file name, stored for the operator only. */
+            /** @description Original file name, stored for the operator only. A plain name, without folders, control characters or < >. */
             fileName: string;
             /**
              * Format: binary
@@ -1236,8 +1236,11 @@ export interface components {
             isOverseas?: boolean;
             /** @description Letters, digits, `- _ / \ , ' . ( )` and space. No PO Box, Care of, British Forces or prison addresses. */
             addressLine1?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             addressLine2?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             town?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             county?: string;
             /** @description A UK or Isle of Man postcode, with or without the space. */
             postCode?: string;

@@ -36,6 +36,13 @@ export interface AppDependencies {
   contractDocuments?: ContractDocuments;
 }
 
+/**
+ * The largest body the contract allows (the identity check's, every text field at its maximum
+ * length with every character \u-escaped) is about 3 kB: anything much larger is not a real
+ * request, and a smaller body bounds what its validation can cost.
+ */
+export const JSON_BODY_LIMIT = '8kb';
+
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
 /** Builds the application without listening: tests mount it on port 0. */
@@ -46,7 +53,8 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
-  app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));
+  // No client of ours compresses a request: refusing it (415) keeps a body's cost in line with its bytes sent.
+  app.use('/api', contentTypeGuard, express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
   for (const router of deps.beforeValidation ?? []) app.use(router);
   // The reference page is HTML about the API, not an operation of it: outside the validator.
   app.use(apiDocsRoutes());

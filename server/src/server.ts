@@ -67,7 +67,14 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
   const outbox = outboxThread(
-    { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
+    {
+      databaseUrl: config.databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      logLevel: config.logLevel,
+      retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
+      smtpRequireTls: config.smtpRequireTls,
+    },
     logger,
   );
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
@@ -82,6 +89,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     perClient: config.addressLimitPerClient,
     perClaim: config.addressLimitPerClaim,
     concurrency: config.addressConcurrency,
+    secret: config.rateLimitSecret,
   });
   const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
   const claimUploads = claimUploadRoute(claims, storage, uploadLimits);
@@ -94,7 +102,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     validateResponses: options.validateResponses,
     bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
-      operatorGate(config.operatorApiToken),
+      operatorGate({ token: config.operatorApiToken, em: orm.em, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
       addressCors(config.addressCorsOrigins),
       loqateLayoutQuery(contract),
       claimUploads.receive,

@@ -26,7 +26,10 @@ import type { SectionType } from './sectionType';
 export interface InfoRequestSubmission {
   identityCheckUuid?: string;
   idDocsRequired?: boolean;
-  /** @minItems 1 */
+  /**
+     * @minItems 1
+     * @maxItems 5
+     */
   sectionTypeList: SectionType[];
   ticketFrontFileUuid?: string;
   ticketBackFileUuid?: string;

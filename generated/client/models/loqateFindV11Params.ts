@@ -22,6 +22,7 @@ Key?: LoqateKeyParameter;
  * that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
  * (unless `Container` is given).
  * @maxLength 200
+ * @pattern ^[^\u0000-\u001F\u007F]*$
  */
 Text?: AddressTextParameter;
 /**
@@ -31,6 +32,7 @@ IsMiddleware?: LoqateIsMiddlewareParameter;
 /**
  * Id of a non-Address result of a previous Find, to list what that container holds.
  * @maxLength 200
+ * @pattern ^[^\u0000-\u001F\u007F]*$
  */
 Container?: AddressContainerParameter;
 /**

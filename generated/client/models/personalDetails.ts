@@ -61,14 +61,24 @@ export interface PersonalDetails {
      * @pattern ^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F_/\\,'.() \u2019-]+$
      */
   addressLine1?: string;
-  /** @maxLength 100 */
+  /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * @maxLength 100
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     */
   addressLine2?: string;
   /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
      * @minLength 1
      * @maxLength 50
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
      */
   town?: string;
-  /** @maxLength 30 */
+  /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * @maxLength 30
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     */
   county?: string;
   /**
      * A UK or Isle of Man postcode, with or without the space.

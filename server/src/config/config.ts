@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from 'proxy-addr';
 
 /** Parses a size such as `15mb`, `512kb` or `1048576` into bytes; undefined when unparseable. */
 export function parseByteSize(text: string): number | undefined {
@@ -29,7 +30,8 @@ export interface Config {
   productName: string;
   customerCarePhone: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Express's `trust proxy`: none, a hop count, or the addresses and subnets of the trusted proxies. */
+  trustProxy: false | number | string[];
   identityDocsPolicy: 'rules' | 'always' | 'never';
   /** clamd to scan uploads with (CLAMAV_SOCKET, or CLAMAV_HOST as host:port); none when unset. */
   clamav: { socket?: string; host?: string; port?: number } | undefined;
@@ -49,6 +51,12 @@ export interface Config {
   uploadMinFreeSpace: number;
   /** The image re-encoder's memory (data) limit; images whose decoding would need more are refused at upload (IMAGE_DECODE_MEMORY). */
   imageDecodeMemory: number;
+  /** Key of the HMAC that rate-limit rows are keyed by: every process of one service shares it. */
+  rateLimitSecret: string;
+  /** Refuse to send mail over a connection that STARTTLS (or SMTPS) did not secure. */
+  smtpRequireTls: boolean;
+  /** Failed operator authentications one client address may make per 15 minutes. */
+  operatorFailuresPerClient: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -119,6 +127,37 @@ function origins(env: Env, name: string): string[] {
   return list;
 }
 
+const MIN_SECRET_LENGTH = 32;
+
+/** A secret from the environment: unset stays undefined; a short one stops start-up. */
+function secret(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (raw.length < MIN_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+  return raw;
+}
+
+/**
+ * TRUST_PROXY as Express takes it, but never a blanket `true`, which would take the client's own
+ * X-Forwarded-For as its address: a hop count, or a comma list of proxy addresses and subnets
+ * (`loopback`, `10.0.0.1`, `10.0.0.0/8`), checked the way Express will compile them.
+ */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') {
+    throw new ConfigError("TRUST_PROXY=true would trust any client's X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback,10.0.0.1)");
+  }
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  const list = raw.split(',').map((entry) => entry.trim());
+  try {
+    proxyAddr.compile(list);
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or a comma list of addresses and subnets: ${(error as Error).message}`);
+  }
+  return list;
+}
+
 /**
  * Reads the 12-factor configuration. DATABASE_URL and SMTP_URL are required here: the launcher
  * (`make start`) fills them in with the embedded services when they are unset.
@@ -131,6 +170,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (!env.DATABASE_URL) throw new ConfigError('DATABASE_URL is not set');
   if (!env.SMTP_URL) throw new ConfigError('SMTP_URL is not set');
   const addressProvider = oneOf(env, 'ADDRESS_PROVIDER', ['local', 'loqate'] as const, 'local');
+  const rateLimitSecret = secret(env, 'RATE_LIMIT_SECRET');
+  if (!rateLimitSecret) throw new ConfigError('RATE_LIMIT_SECRET is not set');
   if (addressProvider === 'loqate' && !env.LOQATE_API_KEY) {
     throw new ConfigError('ADDRESS_PROVIDER=loqate needs LOQATE_API_KEY');
   }
@@ -148,11 +189,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     addressProvider,
     loqateApiKey: env.LOQATE_API_KEY || undefined,
     loqateBaseUrl: url(env, 'LOQATE_BASE_URL', 'https://api.addressy.com', ['http:', 'https:']),
-    operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
+    operatorApiToken: secret(env, 'OPERATOR_API_TOKEN'),
     productName: env.PRODUCT_NAME || 'National Lottery',
     customerCarePhone: env.CUSTOMER_CARE_PHONE || '0333 234 5050',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    trustProxy: oneOf(env, 'TRUST_PROXY', ['false', 'true'] as const, 'false') === 'true',
+    trustProxy: trustProxy(env),
     clamav: clamavAddress(env),
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
@@ -166,5 +207,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
     // Enough for a 48 MP HEIC and a 100 MP JPEG or PNG (docs/adr/012).
     imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
+    rateLimitSecret,
+    smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
+    operatorFailuresPerClient: integer(env, 'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
   };
 }

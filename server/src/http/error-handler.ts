@@ -52,24 +52,49 @@ function rule(item: ValidatorErrorItem): string {
   return (item.errorCode ?? 'invalid').replace(/\.openapi\.validation$/, '');
 }
 
-/** Groups the validator's flat errors into DESIGN.md's nested validation items. */
+/**
+ * The most problems one answer names: enough for every field of the largest form, while a body
+ * built to fail thousands of times gets a short answer.
+ */
+export const MAX_VALIDATION_PROBLEMS = 30;
+
+/**
+ * Groups the validator's flat errors into DESIGN.md's nested validation items, in one pass: each
+ * level keeps its items by property name. An error that would take the answer past
+ * MAX_VALIDATION_PROBLEMS items (nested ones count too) is left out; one on an item already
+ * named still adds its constraint.
+ */
 export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<string, string> | undefined): ValidationItem[] {
   const roots: ValidationItem[] = [];
-  for (const error of errors) {
-    const parts = propertyPath(error);
+  const indexes = new Map<ValidationItem[], Map<string, ValidationItem>>();
+  let created = 0;
+  /** The item at `parts`, made with its missing parents; undefined when that would pass the cap. */
+  const itemAt = (parts: string[]): ValidationItem | undefined => {
     let level = roots;
     let item: ValidationItem | undefined;
-    for (const part of parts) {
-      item = level.find((candidate) => candidate.property === part);
+    for (const [depth, part] of parts.entries()) {
+      let index = indexes.get(level);
+      if (!index) indexes.set(level, (index = new Map()));
+      item = index.get(part);
       if (!item) {
+        // This part and every one below it are new items.
+        if (created + parts.length - depth > MAX_VALIDATION_PROBLEMS) return undefined;
+        created++;
         item = { property: part, constraints: {}, children: [] };
+        index.set(part, item);
         level.push(item);
       }
       level = item.children;
     }
+    return item;
+  };
+  for (const error of errors) {
+    const parts = propertyPath(error);
+    const item = itemAt(parts);
+    if (!item) continue;
     const leaf = parts.at(-1)!;
     const message = (parts.length === 1 && messages?.get(leaf)) || `${leaf} ${error.message.replace(/^must /, 'must ')}`;
-    item!.constraints[rule(error)] ??= message;
+    item.constraints[rule(error)] ??= message;
   }
   return roots;
 }
@@ -135,6 +160,10 @@ export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules:
     const parserError = error as { type?: string; status?: number };
     if (parserError?.type === 'entity.parse.failed') {
       res.status(400).json(generalError(400, 'The request body is not valid JSON'));
+      return;
+    }
+    if (parserError?.type === 'encoding.unsupported') {
+      res.status(415).json(generalError(415, 'Compressed request bodies are not accepted'));
       return;
     }
     if (parserError?.type === 'entity.too.large') {

@@ -11,6 +11,8 @@ import { startAddressApp, type AddressApp } from './support/address-app.ts';
 import { openSeededIndex, type SeededIndex } from './support/address-index.ts';
 import { startFakeLoqate, type FakeLoqate } from './support/fake-loqate.ts';
 
+const SECRET = 'address-limits-test-secret-0123456789abcdef';
+
 const LOQATE_FIND = '/api/address/Capture/Interactive/Find/v1.10/json3.ws';
 
 /** A provider that answers at once, or holds every find until released, counting how many run together. */
@@ -54,7 +56,7 @@ describe('address lookup rate limits', () => {
   afterAll(() => app?.close());
 
   it('when a client makes more lookups than its limit in a minute, then 429 in the general shape on the API paths and a Loqate error entry on its layout', async () => {
-    app = await appWith(gatedProvider().provider, { perClient: 3, perClaim: 1000, concurrency: 4 });
+    app = await appWith(gatedProvider().provider, { perClient: 3, perClaim: 1000, concurrency: 4, secret: SECRET });
     for (let i = 0; i < 3; i++) expect((await request(app.url).get('/api/address/find').query({ Text: 'downing' })).status).toBe(200);
 
     const refused = await request(app.url).get('/api/address/find').query({ Text: 'downing' });
@@ -73,7 +75,7 @@ describe('address lookup rate limits', () => {
   });
 
   it('when a claim token is sent, then that claim is limited on its own and another claim is not', async () => {
-    app = await appWith(gatedProvider().provider, { perClient: 1000, perClaim: 2, concurrency: 4 });
+    app = await appWith(gatedProvider().provider, { perClient: 1000, perClaim: 2, concurrency: 4, secret: SECRET });
     const find = (token: string) => request(app!.url).get('/api/address/find').query({ Text: 'downing' }).set('X-Claim-Token', token);
     expect((await find('claim-token-a')).status).toBe(200);
     expect((await find('claim-token-a')).status).toBe(200);
@@ -87,7 +89,7 @@ describe('address lookup rate limits', () => {
 describe('address lookup concurrency', () => {
   it('when many lookups arrive at once, then only the configured number run against the provider together', async () => {
     const gated = gatedProvider();
-    const app = await appWith(gated.provider, { perClient: 1000, perClaim: 1000, concurrency: 2 });
+    const app = await appWith(gated.provider, { perClient: 1000, perClaim: 1000, concurrency: 2, secret: SECRET });
     try {
       gated.hold();
       const answers = Array.from({ length: 6 }, () => request(app.url).get('/api/address/find').query({ Text: 'downing' }).then((res) => res.status));
@@ -103,7 +105,7 @@ describe('address lookup concurrency', () => {
 
   it('when more lookups wait than the queue holds, then the rest are refused at once: 503 on the API paths, a 1004 entry on Loqate\'s layout', async () => {
     const gated = gatedProvider();
-    const app = await appWith(gated.provider, { perClient: 1000, perClaim: 1000, concurrency: 1 });
+    const app = await appWith(gated.provider, { perClient: 1000, perClaim: 1000, concurrency: 1, secret: SECRET });
     try {
       gated.hold();
       // One running and QUEUED_PER_SLOT waiting fill a single slot's queue.

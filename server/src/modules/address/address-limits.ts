@@ -10,6 +10,8 @@ export interface AddressLimitSettings {
   perClaim: number;
   /** Lookups running against the provider at once; more wait their turn. */
   concurrency: number;
+  /** The HMAC key of the rate-limit rows (RATE_LIMIT_SECRET). */
+  secret: string;
 }
 
 /**
@@ -52,8 +54,8 @@ export function addressLimits(pool: () => Promise<Pool>, settings: AddressLimitS
   const perClaim: RateLimitRule = { name: 'address-claim', points: settings.perClaim, durationSeconds: WINDOW_SECONDS };
   return {
     async admit(client, claimToken) {
-      const charges = [rateLimitCharge(perClient, client)];
-      if (claimToken) charges.push(rateLimitCharge(perClaim, claimToken));
+      const charges = [rateLimitCharge(perClient, client, settings.secret)];
+      if (claimToken) charges.push(rateLimitCharge(perClaim, claimToken, settings.secret));
       const { rows } = await (await pool()).query<{ retry_after_seconds: number | null }>({
         text: `with ${countChargesSql(1, charges.length)}
                select ceil((refused.until_ms - clock.now_ms) / 1000.0)::int as retry_after_seconds from refused, clock`,

@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
-import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
-import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
+import { emailRateLimitKey, rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
+import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import { makeRoomForUpload } from '../files/upload-quota.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
@@ -127,7 +127,10 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const normalised = email.trim();
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
-      const limits: [RateLimitCharge, RateLimitCharge] = [rateLimitCharge(startPerClient, client), rateLimitCharge(startPerEmail, normalised.toLowerCase())];
+      const limits: [RateLimitCharge, RateLimitCharge] = [
+        rateLimitCharge(startPerClient, client, config.rateLimitSecret),
+        rateLimitCharge(startPerEmail, emailRateLimitKey(normalised), config.rateLimitSecret),
+      ];
       const reference = await nextReference();
       const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
       const refused = await journey.start(claim, mail, limits);
@@ -192,7 +195,6 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     },
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
-      assertPlainFileName(fileName);
       await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);

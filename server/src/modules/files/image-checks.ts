@@ -1,4 +1,4 @@
-import { InputError, ServiceUnavailableError, ValidationFailure } from '../../http/errors.ts';
+import { InputError, ServiceUnavailableError } from '../../http/errors.ts';
 import type { MalwareScanner, ScanVerdict } from './malware-scan.ts';
 import { decodeMemoryNeeded } from './decode-memory.ts';
 import { imageDimensions, MAX_PIXELS } from './image-dimensions.ts';
@@ -29,14 +29,4 @@ export async function assertAcceptableImage(file: ReceivedFile, scanner: Malware
     throw new ServiceUnavailableError(SCAN_UNAVAILABLE);
   }
   if (verdict !== 'clean') throw new InputError(INFECTED_FILE);
-}
-
-/** A name is kept for the operator only, so it must be a plain name: no folders, no control characters. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|^\.+$/;
-
-export function assertPlainFileName(fileName: string): void {
-  if (UNSAFE_NAME.test(fileName) || fileName.trim() === '') {
-    throw ValidationFailure.of('fileName', 'plainName', 'fileName must be a plain file name without folders or control characters');
-  }
 }

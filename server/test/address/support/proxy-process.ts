@@ -45,6 +45,7 @@ const env: Record<string, string | undefined> = {
   UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'claims-uploads-')),
   LOG_LEVEL: 'debug',
   OPERATOR_API_TOKEN: 'test-operator-token-0123456789abcdef',
+  RATE_LIMIT_SECRET: 'test-rate-limit-secret-0123456789abcdef',
   RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',
 };
 if (provider === 'loqate') {
