@@ -140,7 +140,7 @@ describe('API fuzzing against the contract', () => {
     await database?.drop();
   });
 
-  it('when 10,000+ generated and mutated requests hit every operation, then no 5xx, every error is in the contract's error shapes and refused requests change no stored row', async () => {
+  it('when 10,000+ generated and mutated requests hit every operation, then no 5xx, every error is in the contract error shapes and refused requests change no stored row', async () => {
     const started = performance.now();
     const contract = loadContract();
     const operations = operationsOf(contract);
