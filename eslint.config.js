@@ -19,6 +19,11 @@ export default defineConfig(
     '**/test-results/',
     '**/playwright-report/',
     'bench/profiles/',
+    // Scratch folders of make check-generated and check-contract-compat.
+    '.generated-check/',
+    '.sdk-generated-check/',
+    '.contract-compat/',
+    '**/.turbo/',
     // Made by `make generate` from openapi/; its hand-written transport is linted.
     'generated/**',
     '!generated/transport/',
