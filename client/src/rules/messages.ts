@@ -65,7 +65,6 @@ export const UPLOAD_MESSAGES = {
   failed: 'Failed to upload file',
   uploading: 'Uploading...',
   formats: 'PNG, JPG, JPEG, HEIC',
-  maxSize: '15mb',
 } as const;
 
 export const ADDRESS_MESSAGES = {

@@ -57,6 +57,24 @@ export interface Config {
   smtpRequireTls: boolean;
   /** Failed operator authentications one client address may make per 15 minutes. */
   operatorFailuresPerClient: number;
+  /** NODE_ENV=production: placeholder links are warned about at start-up. */
+  production: boolean;
+  /** The operator's site the pages link to (breadcrumbs, footer, lost-ticket form). */
+  operatorSiteUrl: string;
+  /** The app's pages in the two stores, linked from the footer. */
+  appStoreUrl: string;
+  googlePlayUrl: string;
+}
+
+// Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
+const PLACEHOLDER_HOST = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
+
+/** The link settings that still point at a placeholder address, by their environment names. */
+export function placeholderLinks(config: Pick<Config, 'operatorSiteUrl' | 'appStoreUrl' | 'googlePlayUrl'>): string[] {
+  const links = { OPERATOR_SITE_URL: config.operatorSiteUrl, APP_STORE_URL: config.appStoreUrl, GOOGLE_PLAY_URL: config.googlePlayUrl };
+  return Object.entries(links)
+    .filter(([, link]) => PLACEHOLDER_HOST.test(new URL(link).hostname))
+    .map(([name]) => name);
 }
 
 type Env = Record<string, string | undefined>;
@@ -210,5 +228,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     rateLimitSecret,
     smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
     operatorFailuresPerClient: integer(env, 'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
+    production: env.NODE_ENV === 'production',
+    operatorSiteUrl: url(env, 'OPERATOR_SITE_URL', 'https://www.example.com', ['https:', 'http:']),
+    appStoreUrl: url(env, 'APP_STORE_URL', 'https://apps.apple.com/', ['https:']),
+    googlePlayUrl: url(env, 'GOOGLE_PLAY_URL', 'https://play.google.com/store/apps', ['https:']),
   };
 }
