@@ -1,3 +1,4 @@
+import { messages } from '@prize/generated/rules';
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 
@@ -184,7 +185,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const maxFileSizeText = env.MAX_FILE_SIZE ?? '15mb';
   const maxFileSize = parseByteSize(maxFileSizeText);
-  if (maxFileSize === undefined) throw new ConfigError('Max file size misconfigured');
+  if (maxFileSize === undefined) throw new ConfigError(messages.maxFileSizeMisconfigured);
   if (!env.DATABASE_URL) throw new ConfigError('DATABASE_URL is not set');
   if (!env.SMTP_URL) throw new ConfigError('SMTP_URL is not set');
   const addressProvider = oneOf(env, 'ADDRESS_PROVIDER', ['local', 'loqate'] as const, 'local');
