@@ -110,6 +110,7 @@ unit: install system-deps
 	npm test -w server
 	npm test -w client
 	npm test -w sdk
+	npm test -w domain
 
 build: install
 	turbo run build

@@ -19,3 +19,5 @@ for index in $(find "$out/client" -name index.ts); do
   { grep -v '^export' "$index" || true; grep '^export' "$index" | LC_ALL=C sort; } > "$index.sorted"
   mv "$index.sorted" "$index"
 done
+# Each field's message, pattern and limits, and the contract's other texts (docs/adr/017).
+node scripts/generate-rules.ts "$out/openapi.json" "$out/rules/index.ts"

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
-import { buildConfig } from './config';
+import { pageConfig } from './config';
 import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './rules/navigation';
 
@@ -28,7 +28,7 @@ export function App() {
   }, [location]);
 
   return (
-    <Layout showBreadcrumbs={location === '/' && !buildConfig.hideBreadcrumbs}>
+    <Layout showBreadcrumbs={location === '/' && !pageConfig.hideBreadcrumbs}>
       <Suspense fallback={<Loading />}>
         <Switch>
           <Route path="/">

@@ -1,12 +1,14 @@
-// Build-time settings (Vite `VITE_*` variables) with their defaults. At run time the server's
-// PRODUCT_NAME and CUSTOMER_CARE_PHONE come first from meta tags it writes into index.html, then
-// from the verify and info-request answers; see client/README.md.
+// The deployment's settings the claimant sees. The server writes them into index.html as meta
+// tags (server/src/http/client-app.ts), so one build serves any configuration; the fallbacks
+// below serve only pages without them (the Vite dev server and `make mock`). PRODUCT_NAME and
+// CUSTOMER_CARE_PHONE may then be updated by the verify and info-request answers; see
+// client/README.md.
 import { useSyncExternalStore } from 'react';
 
-const env = import.meta.env;
-
-function text(value: string | undefined, fallback: string): string {
-  return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+/** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
+export function pageMeta(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -14,15 +16,39 @@ function positiveInteger(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-const operatorSite = text(env.VITE_OPERATOR_SITE_URL, 'https://www.example.com').replace(/\/+$/, '');
+/** An http(s) address from the page, or the fallback when the tag is missing or not one. */
+function link(value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol) ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
-export const buildConfig = {
-  productName: text(env.VITE_PRODUCT_NAME, 'Prize Lottery'),
-  // A number Ofcom keeps for drama and examples (0306 999 0000-0999): replace it per deployment.
-  customerCarePhone: text(env.VITE_CUSTOMER_CARE_PHONE, '0306 999 0123'),
-  // What the start page promises; the claim page uses the server's figure.
-  inactivityMinutes: positiveInteger(env.VITE_CLAIM_INACTIVITY_TIMER_MINUTES, 20),
-  hideBreadcrumbs: env.VITE_HIDE_BREADCRUMBS === 'true',
+// For pages the server did not write (dev server, Prism mock): the server's defaults where it
+// has them; a number Ofcom keeps for drama and examples (0306 999 0000-0999) for the phone.
+const fallback = {
+  productName: 'Prize Lottery',
+  customerCarePhone: '0306 999 0123',
+  inactivityMinutes: 20,
+  maxFileSize: 15 * 1024 * 1024,
+  operatorSiteUrl: 'https://www.example.com',
+  appStoreUrl: 'https://apps.apple.com/',
+  googlePlayUrl: 'https://play.google.com/store/apps',
+} as const;
+
+const operatorSite = link(pageMeta('operator-site-url'), fallback.operatorSiteUrl).replace(/\/+$/, '');
+
+/** Read once, when the page loads: the server writes these per deployment, never per claimant. */
+export const pageConfig = {
+  /** What the start page promises and the claim page's fallback before the verify answer. */
+  claimInactivityMinutes: positiveInteger(pageMeta('claim-inactivity-minutes'), fallback.inactivityMinutes),
+  infoRequestInactivityMinutes: positiveInteger(pageMeta('info-request-inactivity-minutes'), fallback.inactivityMinutes),
+  /** MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it. */
+  maxFileSize: positiveInteger(pageMeta('max-file-size'), fallback.maxFileSize),
+  // A build setting of the page's layout, not of the deployment.
+  hideBreadcrumbs: import.meta.env.VITE_HIDE_BREADCRUMBS === 'true',
   links: {
     home: `${operatorSite}/`,
     howToClaim: `${operatorSite}/how-to-claim`,
@@ -33,8 +59,8 @@ export const buildConfig = {
     accessibility: `${operatorSite}/accessibility`,
     feedback: `${operatorSite}/feedback`,
     lostTicket: `${operatorSite}/lost-stolen-destroyed-or-damaged-ticket`,
-    appStore: 'https://apps.apple.com/',
-    googlePlay: 'https://play.google.com/store/apps',
+    appStore: link(pageMeta('app-store-url'), fallback.appStoreUrl),
+    googlePlay: link(pageMeta('google-play-url'), fallback.googlePlayUrl),
   },
 } as const;
 
@@ -43,15 +69,9 @@ export interface SiteSettings {
   customerCarePhone: string;
 }
 
-/** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
-export function pageMeta(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
-}
-
 let settings: SiteSettings = {
-  productName: pageMeta('product-name') ?? buildConfig.productName,
-  customerCarePhone: pageMeta('customer-care-phone') ?? buildConfig.customerCarePhone,
+  productName: pageMeta('product-name') ?? fallback.productName,
+  customerCarePhone: pageMeta('customer-care-phone') ?? fallback.customerCarePhone,
 };
 const listeners = new Set<() => void>();
 

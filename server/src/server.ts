@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
-import type { Config } from './config/config.ts';
+import { placeholderLinks, type Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
 import { addressLimits } from './modules/address/address-limits.ts';
@@ -39,6 +39,8 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
+  /** The built client to serve (client/dist by default). */
+  clientDist?: string;
   validateResponses?: boolean;
   /** Seconds before the first retry of a failed e-mail (doubled each time). */
   emailRetryDelaySeconds?: number;
@@ -57,6 +59,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The composition root: every dependency is built here and handed down. */
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+  // Warned, not refused: the links are the operator's pages, and a claim can be made without them.
+  if (config.production) {
+    for (const setting of placeholderLinks(config)) logger.warn({ setting }, `${setting} is a placeholder address: the pages link claimants to it`);
+  }
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
@@ -100,6 +106,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     orm,
     contract,
     validateResponses: options.validateResponses,
+    clientDist: options.clientDist,
     bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
       operatorGate({ token: config.operatorApiToken, em: orm.em, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),

@@ -1,6 +1,7 @@
 // The claim form's values per section and the section rules of spec section 5. Each validate
 // function returns the first message per field; the form shows them.
 import type { DbgGame, ProductType, Title } from '@prize/generated/client';
+import { ClaimSubmissionRules, PersonalDetailsRules, contractPattern } from '@prize/generated/rules';
 import type { Address } from './address';
 import { isValidDateOfBirth } from './dateOfBirth';
 import { FIELD_MESSAGES, type TicketKind } from './messages';
@@ -68,14 +69,16 @@ export interface PaymentValues {
   isChequePreferred?: boolean;
 }
 
-// The contract's patterns (PersonalDetails); letters include accented Latin letters.
-export const NAME_PATTERN = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F' \u2019-]+$/;
-export const ADDRESS_LINE_PATTERN = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F_/\\,'.() \u2019-]+$/;
-export const PHONE_PATTERN = /^[0-9]{10,15}$/;
+// The contract's patterns and limits (generated/rules from openapi/PersonalDetails and
+// ClaimSubmission); letters include accented Latin letters.
+const person = PersonalDetailsRules;
+const ticket = ClaimSubmissionRules;
+export const NAME_PATTERN = contractPattern(person.firstName.pattern);
+export const ADDRESS_LINE_PATTERN = contractPattern(person.addressLine1.pattern);
+export const PHONE_PATTERN = contractPattern(person.phoneNumber.pattern);
 // Free text (addressLine2, town, county): anything but control characters, line and
 // bidirectional-override marks, and markup's < and >.
-// eslint-disable-next-line no-control-regex
-export const FREE_TEXT_PATTERN = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$/u;
+export const FREE_TEXT_PATTERN = contractPattern(person.town.pattern);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -91,27 +94,27 @@ function trimmedRule(message: string, ...validators: Validator[]): Validator {
   return (value) => check(trimmed(value));
 }
 
-const nameRule = (message: string) =>
-  trimmedRule(message, required, lengthBetween(2, 30), matches(NAME_PATTERN));
+const nameRule = (message: string, limits: { minLength: number; maxLength: number; pattern: string }) =>
+  trimmedRule(message, required, lengthBetween(limits.minLength, limits.maxLength), matches(contractPattern(limits.pattern)));
 
 export const fieldRules = {
-  firstName: nameRule(FIELD_MESSAGES.firstName),
-  lastName: nameRule(FIELD_MESSAGES.lastName),
+  firstName: nameRule(FIELD_MESSAGES.firstName, person.firstName),
+  lastName: nameRule(FIELD_MESSAGES.lastName, person.lastName),
   phoneNumber: rule(FIELD_MESSAGES.phoneNumber, required, (value) =>
     PHONE_PATTERN.test(normalisePhone(value)) ? undefined : 'pattern',
   ),
-  addressLine1: trimmedRule(FIELD_MESSAGES.addressLine1, required, maxLength(100), matches(ADDRESS_LINE_PATTERN)),
-  addressLine2: trimmedRule(FIELD_MESSAGES.addressLine2, maxLength(100), matches(FREE_TEXT_PATTERN)),
-  town: trimmedRule(FIELD_MESSAGES.town, required, maxLength(50), matches(FREE_TEXT_PATTERN)),
-  county: trimmedRule(FIELD_MESSAGES.county, maxLength(30), matches(FREE_TEXT_PATTERN)),
-  postCode: trimmedRule(FIELD_MESSAGES.postCode, required, lengthBetween(6, 8)),
+  addressLine1: trimmedRule(FIELD_MESSAGES.addressLine1, required, maxLength(person.addressLine1.maxLength), matches(ADDRESS_LINE_PATTERN)),
+  addressLine2: trimmedRule(FIELD_MESSAGES.addressLine2, maxLength(person.addressLine2.maxLength), matches(contractPattern(person.addressLine2.pattern))),
+  town: trimmedRule(FIELD_MESSAGES.town, required, maxLength(person.town.maxLength), matches(FREE_TEXT_PATTERN)),
+  county: trimmedRule(FIELD_MESSAGES.county, maxLength(person.county.maxLength), matches(contractPattern(person.county.pattern))),
+  postCode: trimmedRule(FIELD_MESSAGES.postCode, required, lengthBetween(person.postCode.minLength, person.postCode.maxLength)),
   prizeAmountPence: rule(FIELD_MESSAGES.prizeAmountPence, required, minValue(PRIZE_MIN_PENCE), maxValue(PRIZE_MAX_PENCE)),
   dbgTicketNumber: rule(FIELD_MESSAGES.dbgTicketNumber, required, matches(DBG_SERIAL_PATTERN)),
-  dbgTermNumber: rule(FIELD_MESSAGES.dbgTermNumber, required, matches(/^\d{8}$/)),
-  dbgRetailerNumber: rule(FIELD_MESSAGES.dbgRetailerNumber, required, matches(/^\d{6}$/)),
+  dbgTermNumber: rule(FIELD_MESSAGES.dbgTermNumber, required, matches(contractPattern(ticket.dbgTermNumber.pattern))),
+  dbgRetailerNumber: rule(FIELD_MESSAGES.dbgRetailerNumber, required, matches(contractPattern(ticket.dbgRetailerNumber.pattern))),
   scBarcodeNumber: rule(FIELD_MESSAGES.scBarcodeNumber, required, matches(SC_BARCODE_PATTERN)),
-  scSerialNumber: rule(FIELD_MESSAGES.scSerialNumber, required, matches(/^\d{9}$/)),
-  scVirn: rule(FIELD_MESSAGES.scVirn, required, matches(/^\d{4}$/)),
+  scSerialNumber: rule(FIELD_MESSAGES.scSerialNumber, required, matches(contractPattern(ticket.scSerialNumber.pattern))),
+  scVirn: rule(FIELD_MESSAGES.scVirn, required, matches(contractPattern(ticket.scVirn.pattern))),
 } as const;
 
 export function normalisePhone(value: unknown): string {

@@ -7,8 +7,9 @@ export interface DateParts {
   year: string;
 }
 
-export const MINIMUM_AGE = 18;
-export const MAXIMUM_AGE = 150;
+// The age rule is the shared domain's (@prize/domain), as the server applies it.
+export { MAXIMUM_AGE, MINIMUM_AGE } from '@prize/domain';
+import { MAXIMUM_AGE, MINIMUM_AGE } from '@prize/domain';
 
 export function parseDateValue(value: string | undefined | null): DateParts {
   const [year = '', month = '', day = ''] = (value ?? '').split('-');

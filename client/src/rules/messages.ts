@@ -1,9 +1,11 @@
 // Every user-facing text of the spec's validation rules (section 5) and error catalogue
-// (section 8) that the client shows, written once. Field texts match the contract's
-// `x-error-message` values (messages.test.ts compares them).
+// (section 8) that the client shows. Field texts and upload texts come from the contract
+// (`x-error-message`, root `x-messages`) through generated/rules; screen texts are written once here.
+
+import { ClaimSubmissionRules, PersonalDetailsRules, StartClaimRequestRules, messages } from '@prize/generated/rules';
 
 export const GENERIC_MESSAGES = {
-  required: 'Value is required',
+  required: messages.valueRequired,
   email: 'Value is not a valid email address',
   maxLength: (max: number) => `The maximum length allowed is ${max}`,
   minValue: (min: number) => `The minimum value allowed is ${min}`,
@@ -14,40 +16,43 @@ export const GENERIC_MESSAGES = {
 
 export type TicketKind = 'draw game ticket' | 'Scratchcard';
 
+const person = PersonalDetailsRules;
+const claim = ClaimSubmissionRules;
+
+// The contract's `x-error-message` of each field (generated/rules from openapi/).
 export const FIELD_MESSAGES = {
-  email: 'Please enter a valid email address',
-  isOwner: 'Please select one',
-  title: 'Please select a title',
-  firstName: 'Please enter a valid first name',
-  lastName: 'Please enter a valid last name',
-  dateOfBirth: 'Please enter a valid date of birth',
-  phoneNumber: 'Please enter a valid phone number',
-  addressLine1: 'Please enter a valid first line of your address',
-  addressLine2: 'Please enter a valid second line of your address',
-  town: 'Please enter a valid town',
-  county: 'Please enter a valid county',
-  postCode: 'Please enter a valid postcode',
-  addressLookup: 'Please enter a valid address',
-  idDocument1FileUuid: 'You must upload an image of your first ID document before you can proceed.',
-  idDocument2FileUuid: 'You must upload an image of your second ID document before you can proceed.',
-  isTicketInPossession:
-    'As you do not have the ticket in your possession, we will not be able to proceed with your claim. Lost your ticket?',
-  isTicketDamaged: 'Please select one',
-  isLotteryRetailer: 'Please select one',
-  productType: 'Please select a product',
-  prizeAmountPence: 'Please enter a prize amount between £500.01 and £50,000',
-  dbgGame: 'Please select a draw based game',
-  dbgTicketType: 'Please select a ticket type',
-  dbgTicketNumber: 'Please enter a valid serial number',
-  dbgTermNumber: 'Please enter a valid term number',
-  dbgRetailerNumber: 'Please enter a valid retailer number',
-  scBarcodeNumber: 'Please enter a valid barcode number',
-  scSerialNumber: 'Please enter a valid serial number',
-  scVirn: 'Please enter a valid VIRN number',
+  email: StartClaimRequestRules.email.message,
+  isOwner: person.isOwner.message,
+  title: person.title.message,
+  firstName: person.firstName.message,
+  lastName: person.lastName.message,
+  dateOfBirth: person.dateOfBirth.message,
+  phoneNumber: person.phoneNumber.message,
+  addressLine1: person.addressLine1.message,
+  addressLine2: person.addressLine2.message,
+  town: person.town.message,
+  county: person.county.message,
+  postCode: person.postCode.message,
+  addressLookup: messages.addressLookup,
+  idDocument1FileUuid: claim.idDocument1FileUuid.message,
+  idDocument2FileUuid: claim.idDocument2FileUuid.message,
+  isTicketInPossession: claim.isTicketInPossession.message,
+  isTicketDamaged: claim.isTicketDamaged.message,
+  isLotteryRetailer: claim.isLotteryRetailer.message,
+  productType: claim.productType.message,
+  prizeAmountPence: claim.prizeAmountPence.message,
+  dbgGame: claim.dbgGame.message,
+  dbgTicketType: claim.dbgTicketType.message,
+  dbgTicketNumber: claim.dbgTicketNumber.message,
+  dbgTermNumber: claim.dbgTermNumber.message,
+  dbgRetailerNumber: claim.dbgRetailerNumber.message,
+  scBarcodeNumber: claim.scBarcodeNumber.message,
+  scSerialNumber: claim.scSerialNumber.message,
+  scVirn: claim.scVirn.message,
   ticketFrontFileUuid: (kind: TicketKind) =>
-    `You must upload an image of the front of your ${kind} before you can proceed.`,
+    kind === 'Scratchcard' ? claim.ticketFrontFileUuid.messageSc : claim.ticketFrontFileUuid.message,
   ticketBackFileUuid: (kind: TicketKind) =>
-    `You must upload an image of the back of your ${kind} before you can proceed.`,
+    kind === 'Scratchcard' ? claim.ticketBackFileUuid.messageSc : claim.ticketBackFileUuid.message,
 } as const;
 
 // The tail of the not-in-possession message is shown as a link to the lost-ticket form.
@@ -60,12 +65,11 @@ export const FORM_MESSAGES = {
 } as const;
 
 export const UPLOAD_MESSAGES = {
-  tooLarge: 'File is too large',
-  sizeMisconfigured: 'Max file size misconfigured',
-  failed: 'Failed to upload file',
+  tooLarge: messages.fileTooLarge,
+  sizeMisconfigured: messages.maxFileSizeMisconfigured,
+  failed: messages.uploadFailed,
   uploading: 'Uploading...',
   formats: 'PNG, JPG, JPEG, HEIC',
-  maxSize: '15mb',
 } as const;
 
 export const ADDRESS_MESSAGES = {

@@ -1,3 +1,5 @@
+import { ClaimSubmissionRules } from '@prize/generated/rules';
+
 // The price input: digits and one decimal point, at most 2 decimals, kept as whole pence.
 
 export function sanitizePriceInput(raw: string): string {
@@ -43,5 +45,6 @@ export function formatPence(pence: number | null | undefined): string {
   return GBP.format(pence / 100);
 }
 
-export const PRIZE_MIN_PENCE = 50_001;
-export const PRIZE_MAX_PENCE = 5_000_000;
+// The contract's limits (ClaimSubmission.prizeAmountPence).
+export const PRIZE_MIN_PENCE = ClaimSubmissionRules.prizeAmountPence.minimum;
+export const PRIZE_MAX_PENCE = ClaimSubmissionRules.prizeAmountPence.maximum;

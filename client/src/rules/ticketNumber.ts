@@ -1,4 +1,5 @@
 // Ticket numbers: digit groups joined by hyphens, the hyphen added as soon as a group is full.
+import { ClaimSubmissionRules, contractPattern } from '@prize/generated/rules';
 
 export type Groups = readonly number[];
 
@@ -8,8 +9,8 @@ export const DBG_SERIAL_53_GROUPS: Groups = [2, 4, 4, 4, 2, 1, 4, 4, 3];
 export const SC_BARCODE_GROUPS: Groups = [4, 7, 3];
 
 // The contract's patterns (ClaimSubmission.dbgTicketNumber and .scBarcodeNumber).
-export const DBG_SERIAL_PATTERN = /^(\d{4}-\d{9}-\d{6}|53-\d{4}-\d{4}-\d{4}-\d{2}-\d-\d{4}-\d{4}-\d{3})$/;
-export const SC_BARCODE_PATTERN = /^\d{4}-\d{7}-\d{3}$/;
+export const DBG_SERIAL_PATTERN = contractPattern(ClaimSubmissionRules.dbgTicketNumber.pattern);
+export const SC_BARCODE_PATTERN = contractPattern(ClaimSubmissionRules.scBarcodeNumber.pattern);
 
 export function dbgSerialGroups(text: string): Groups {
   return text.replace(/\D/g, '').startsWith('53') ? DBG_SERIAL_53_GROUPS : DBG_SERIAL_GROUPS;

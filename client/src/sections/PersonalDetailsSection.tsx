@@ -1,3 +1,4 @@
+import { PersonalDetailsRules } from '@prize/generated/rules';
 import { useForm, useFormState } from 'react-final-form';
 import { AddressLookup } from '../components/AddressLookup/AddressLookup';
 import { Button } from '../components/Button/Button';
@@ -9,6 +10,9 @@ import type { PersonalDetailsValues } from '../rules/claimForm';
 import { personalDetailsSummary } from '../rules/summary';
 import { SectionForm, type SectionProps } from './SectionForm';
 import { useFormValues } from './useFormValues';
+
+// The inputs stop at the contract's limits (generated/rules from openapi/PersonalDetails).
+const person = PersonalDetailsRules;
 
 const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr'].map((title) => ({ value: title, label: title }));
 const MANUAL_FIELDS = ['addressLine1', 'addressLine2', 'town', 'county', 'postCode'] as const;
@@ -47,11 +51,11 @@ function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () 
       </p>
       {values.isManualAddress ? (
         <>
-          <TextField name="addressLine1" label="Address line 1" autoComplete="address-line1" maxLength={100} />
-          <TextField name="addressLine2" label="Address line 2 (optional)" autoComplete="address-line2" maxLength={100} />
-          <TextField name="town" label="Town or city" autoComplete="address-level2" width="medium" maxLength={50} />
-          <TextField name="county" label="County (optional)" width="medium" maxLength={30} />
-          <TextField name="postCode" label="Postcode" autoComplete="postal-code" width="short" maxLength={8} />
+          <TextField name="addressLine1" label="Address line 1" autoComplete="address-line1" maxLength={person.addressLine1.maxLength} />
+          <TextField name="addressLine2" label="Address line 2 (optional)" autoComplete="address-line2" maxLength={person.addressLine2.maxLength} />
+          <TextField name="town" label="Town or city" autoComplete="address-level2" width="medium" maxLength={person.town.maxLength} />
+          <TextField name="county" label="County (optional)" width="medium" maxLength={person.county.maxLength} />
+          <TextField name="postCode" label="Postcode" autoComplete="postal-code" width="short" maxLength={person.postCode.maxLength} />
           <p>
             <button type="button" className="link-button" onClick={() => switchAddressEntry(false)}>
               Search for your address instead
@@ -112,8 +116,8 @@ export function PersonalDetailsSection({ onActivity, claimToken, ...props }: Per
       />
       <p className="hint">Enter names as they appear on a passport or driving licence.</p>
       <SelectField name="title" label="Title" options={TITLES} width="short" autoComplete="honorific-prefix" />
-      <TextField name="firstName" label="First name" autoComplete="given-name" width="medium" maxLength={30} spellCheck={false} />
-      <TextField name="lastName" label="Last name" autoComplete="family-name" width="medium" maxLength={30} spellCheck={false} />
+      <TextField name="firstName" label="First name" autoComplete="given-name" width="medium" maxLength={person.firstName.maxLength} spellCheck={false} />
+      <TextField name="lastName" label="Last name" autoComplete="family-name" width="medium" maxLength={person.lastName.maxLength} spellCheck={false} />
       <DateOfBirthInput name="dateOfBirth" legend="Date of birth" hint="You must be 18 or over to claim." />
       <TextField
         name="phoneNumber"

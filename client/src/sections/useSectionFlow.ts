@@ -32,6 +32,9 @@ export interface SectionValues {
 export type SectionForms<Id extends SectionId> = { [K in Id]: FormApi<SectionValues[K]> };
 
 export type AnyValues = Record<string, unknown>;
+
+/** One function per section, typed by that section's values: a form's registry of its sections' rules or submits. */
+export type PerSection<Id extends SectionId, Result> = { [K in Id]: (values: SectionValues[K]) => Result };
 export type SectionSubmitResult = SubmissionErrors | Promise<SubmissionErrors> | undefined;
 type SectionSubmit = (values: AnyValues) => SectionSubmitResult;
 
@@ -40,9 +43,10 @@ export interface SectionFlowOptions<Id extends SectionId> {
   ids: readonly Id[];
   // The sections shown now, in order (the ID documents section comes and goes).
   order: readonly Id[];
-  validate: (id: Id, values: AnyValues) => Errors;
-  // A section's own submit, once its fields are valid and no server errors wait for it.
-  submit: (id: Id, values: AnyValues) => SectionSubmitResult;
+  validate: PerSection<Id, Errors>;
+  // A section's own submit, once its fields are valid and no server errors wait for it; a
+  // section without one completes.
+  submit: Partial<PerSection<Id, SectionSubmitResult>>;
   onActivity: () => void;
   // Before a completed section reopens for editing.
   onEdit?: (id: Id) => void;
@@ -85,6 +89,11 @@ function formFor<Id extends SectionId>(forms: SectionForms<Id>, id: Id): FormApi
   return forms[id] as unknown as FormApi<AnyValues>;
 }
 
+// The registry's entry for a section: its form holds that section's values (formFor).
+function entryFor<Id extends SectionId, Result>(registry: Partial<PerSection<Id, Result>>, id: Id): ((values: AnyValues) => Result) | undefined {
+  return registry[id] as ((values: AnyValues) => Result) | undefined;
+}
+
 // The section flow of spec sections 2 and 4, shared by the claim form and the info-request
 // form: one final-form instance per section (kept so answers survive a section collapsing),
 // unlocking, collapse and Edit, server errors through react-final-form submission errors,
@@ -92,6 +101,7 @@ function formFor<Id extends SectionId>(forms: SectionForms<Id>, id: Id): FormApi
 export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions<Id>): SectionFlow<Id> {
   const latest = useRef(options);
   latest.current = options;
+  const validateSection = (id: Id, values: AnyValues): Errors => entryFor(latest.current.validate, id)!(values);
   const submitHandler = useRef<(id: Id, values: AnyValues) => SectionSubmitResult>(() => undefined);
   const [{ forms, submits }] = useState(() => {
     const made = {} as Record<Id, FormApi<AnyValues>>;
@@ -105,7 +115,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
       const form = createForm<AnyValues>({
         initialValues: options.initial?.values[id],
         onSubmit: (values) => submitFns[id](values),
-        validate: (values) => (creating ? {} : latest.current.validate(id, values)),
+        validate: (values) => (creating ? {} : validateSection(id, values)),
         // Spec section 5: fields validate on blur (choices call blur as they change).
         validateOnBlur: true,
       });
@@ -129,7 +139,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
   const bannerRef = useRef<HTMLDivElement>(null);
 
   const isCompleted = (id: Id) => flowRef.current.completed.includes(id);
-  const hasErrors = (id: Id) => Object.keys(latest.current.validate(id, formFor(forms, id).getState().values)).length > 0;
+  const hasErrors = (id: Id) => Object.keys(validateSection(id, formFor(forms, id).getState().values)).length > 0;
   const focus = (target: Id | 'banner') => setFocusTarget({ id: target, at: Date.now() });
 
   const complete = (id: Id, sections: readonly Id[] = latest.current.order) => {
@@ -185,7 +195,10 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
       delete injected.current[id];
       return pending;
     }
-    return latest.current.submit(id, values);
+    const own = entryFor(latest.current.submit, id);
+    if (own !== undefined) return own(values);
+    complete(id);
+    return undefined;
   };
 
   // Submitting a section: validate everything first (a field may not have been blurred, as
@@ -193,7 +206,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
   const submitSection = useCallback(
     async (id: Id) => {
       const form = formFor(forms, id);
-      form.setConfig('validate', (values: AnyValues) => latest.current.validate(id, values));
+      form.setConfig('validate', (values: AnyValues) => validateSection(id, values));
       await form.submit();
       if (Object.keys(bannerErrors(form.getState())).length > 0) setFocusTarget({ id: 'banner', at: Date.now() });
     },
@@ -206,7 +219,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     void (async () => {
       for (const id of injecting) {
         const form = formFor(forms, id);
-        form.setConfig('validate', (values: AnyValues) => latest.current.validate(id, values));
+        form.setConfig('validate', (values: AnyValues) => validateSection(id, values));
         await form.submit();
         delete injected.current[id];
       }

@@ -1,3 +1,4 @@
+import { messages } from '@prize/generated/rules';
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 
@@ -57,6 +58,24 @@ export interface Config {
   smtpRequireTls: boolean;
   /** Failed operator authentications one client address may make per 15 minutes. */
   operatorFailuresPerClient: number;
+  /** NODE_ENV=production: placeholder links are warned about at start-up. */
+  production: boolean;
+  /** The operator's site the pages link to (breadcrumbs, footer, lost-ticket form). */
+  operatorSiteUrl: string;
+  /** The app's pages in the two stores, linked from the footer. */
+  appStoreUrl: string;
+  googlePlayUrl: string;
+}
+
+// Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
+const PLACEHOLDER_HOST = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
+
+/** The link settings that still point at a placeholder address, by their environment names. */
+export function placeholderLinks(config: Pick<Config, 'operatorSiteUrl' | 'appStoreUrl' | 'googlePlayUrl'>): string[] {
+  const links = { OPERATOR_SITE_URL: config.operatorSiteUrl, APP_STORE_URL: config.appStoreUrl, GOOGLE_PLAY_URL: config.googlePlayUrl };
+  return Object.entries(links)
+    .filter(([, link]) => PLACEHOLDER_HOST.test(new URL(link).hostname))
+    .map(([name]) => name);
 }
 
 type Env = Record<string, string | undefined>;
@@ -166,7 +185,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const maxFileSizeText = env.MAX_FILE_SIZE ?? '15mb';
   const maxFileSize = parseByteSize(maxFileSizeText);
-  if (maxFileSize === undefined) throw new ConfigError('Max file size misconfigured');
+  if (maxFileSize === undefined) throw new ConfigError(messages.maxFileSizeMisconfigured);
   if (!env.DATABASE_URL) throw new ConfigError('DATABASE_URL is not set');
   if (!env.SMTP_URL) throw new ConfigError('SMTP_URL is not set');
   const addressProvider = oneOf(env, 'ADDRESS_PROVIDER', ['local', 'loqate'] as const, 'local');
@@ -210,5 +229,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     rateLimitSecret,
     smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
     operatorFailuresPerClient: integer(env, 'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
+    production: env.NODE_ENV === 'production',
+    operatorSiteUrl: url(env, 'OPERATOR_SITE_URL', 'https://www.example.com', ['https:', 'http:']),
+    appStoreUrl: url(env, 'APP_STORE_URL', 'https://apps.apple.com/', ['https:']),
+    googlePlayUrl: url(env, 'GOOGLE_PLAY_URL', 'https://play.google.com/store/apps', ['https:']),
   };
 }

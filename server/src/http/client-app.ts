@@ -3,26 +3,45 @@ import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { precompressedAssets } from './precompressed.ts';
 
-/** What the pages show that the deployment configures (PRODUCT_NAME, CUSTOMER_CARE_PHONE). */
+/** What the pages show that the deployment configures, read by client/src/config.ts. */
 export interface PageSettings {
   productName: string;
   customerCarePhone: string;
   /** MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it. */
   maxFileSize?: number;
+  /** What the start page promises, and the forms' fallback before their first answer. */
+  claimInactivityMinutes?: number;
+  infoRequestInactivityMinutes?: number;
+  operatorSiteUrl?: string;
+  appStoreUrl?: string;
+  googlePlayUrl?: string;
 }
 
 const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Each setting's meta tag name; a setting left unset gets no tag and the client's fallback. */
+const META_NAMES: Record<keyof PageSettings, string> = {
+  productName: 'product-name',
+  customerCarePhone: 'customer-care-phone',
+  maxFileSize: 'max-file-size',
+  claimInactivityMinutes: 'claim-inactivity-minutes',
+  infoRequestInactivityMinutes: 'info-request-inactivity-minutes',
+  operatorSiteUrl: 'operator-site-url',
+  appStoreUrl: 'app-store-url',
+  googlePlayUrl: 'google-play-url',
+};
+
 /**
  * index.html with the deployment's settings as meta tags the client reads before its first
- * render, so every page shows the server's product name and Customer Care number from the start
- * (not the build's defaults, replaced later by an API answer: a visible change and a layout shift).
+ * render, so one build serves any configuration and every page shows the server's settings from
+ * the start (not the build's defaults, replaced later by an API answer: a visible change and a
+ * layout shift).
  */
 function withSettings(html: string, settings: PageSettings): string {
-  const tags =
-    `<meta name="product-name" content="${escapeAttribute(settings.productName)}" />` +
-    `<meta name="customer-care-phone" content="${escapeAttribute(settings.customerCarePhone)}" />` +
-    (settings.maxFileSize === undefined ? '' : `<meta name="max-file-size" content="${settings.maxFileSize}" />`);
+  const tags = (Object.keys(META_NAMES) as (keyof PageSettings)[])
+    .filter((key) => settings[key] !== undefined)
+    .map((key) => `<meta name="${META_NAMES[key]}" content="${escapeAttribute(String(settings[key]))}" />`)
+    .join('');
   return html.replace('</head>', `${tags}</head>`);
 }
 

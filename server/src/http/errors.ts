@@ -1,3 +1,4 @@
+import { messages } from '@prize/generated/rules';
 /**
  * Framework-free errors the use cases throw; `error-handler.ts` turns each into the contract's
  * general error shape. Messages are user-facing: never put SQL, stack traces or personal data in them.
@@ -36,7 +37,7 @@ export class GoneError extends HttpError {
   }
 }
 export class PayloadTooLargeError extends HttpError {
-  constructor(message = 'File is too large') {
+  constructor(message: string = messages.fileTooLarge) {
     super(413, message);
   }
 }

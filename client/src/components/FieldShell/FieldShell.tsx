@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FIELD_MESSAGES, LOST_TICKET_LINK_TEXT } from '../../rules/messages';
-import { buildConfig } from '../../config';
+import { pageConfig } from '../../config';
 
 export interface FieldIds {
   input: string;
@@ -25,7 +25,7 @@ export function ErrorText({ message }: { message: string }) {
     return (
       <>
         {lead}
-        <a href={buildConfig.links.lostTicket}>{LOST_TICKET_LINK_TEXT}</a>
+        <a href={pageConfig.links.lostTicket}>{LOST_TICKET_LINK_TEXT}</a>
       </>
     );
   }

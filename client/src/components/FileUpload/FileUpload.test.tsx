@@ -54,23 +54,7 @@ describe('FileUpload before sending', () => {
   };
 
   afterEach(() => {
-    document.head.querySelectorAll('meta[name="max-file-size"]').forEach((meta) => meta.remove());
     vi.unstubAllGlobals();
-  });
-
-  it("When the file is larger than the server's maximum, then it says 'File is too large' at once and sends nothing", async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'max-file-size';
-    meta.content = '1024';
-    document.head.append(meta);
-    const upload = vi.fn(() => Promise.resolve('never'));
-    const { form } = render(upload);
-
-    await userEvent.upload(screen.getByLabelText('Front'), new File([new Uint8Array(PNG_HEAD), new Uint8Array(1024)], 'big.png', { type: 'image/png' }));
-
-    expect(await screen.findByText('File is too large')).toBeTruthy();
-    expect(upload).not.toHaveBeenCalled();
-    expect(form.getState().values.ticketFrontFileUuid ?? null).toBeNull();
   });
 
   it('When the first bytes are not PNG, JPEG or HEIC (a PDF named .jpg), then the spec\'s failure message shows and nothing is sent', async () => {

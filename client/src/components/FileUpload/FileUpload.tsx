@@ -6,7 +6,7 @@ import type { UploadedFile } from '../../rules/claimForm';
 import { canPreview, type ImageKind, readImageKind } from '../../rules/imageFile';
 import { UPLOAD_MESSAGES } from '../../rules/messages';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
-import { readMaxFileSize } from './maxFileSize';
+import { formatByteSize, readMaxFileSize } from './maxFileSize';
 
 export interface UploadProgress {
   signal: AbortSignal;
@@ -74,7 +74,7 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     <>
       {hint !== undefined && <span className="file-upload__hint-text">{hint} </span>}
       <span>
-        Accepted formats: {UPLOAD_MESSAGES.formats}. Maximum file size {UPLOAD_MESSAGES.maxSize}.
+        Accepted formats: {UPLOAD_MESSAGES.formats}. Maximum file size {formatByteSize(readMaxFileSize())}.
       </span>
     </>
   );

@@ -1,10 +1,20 @@
-import { pageMeta } from '../../config';
+import { pageConfig } from '../../config';
 
-// MAX_FILE_SIZE's documented default, 15mb.
-export const DEFAULT_MAX_FILE_SIZE = 15 * 1024 * 1024;
+const UNITS = [
+  ['gb', 1024 ** 3],
+  ['mb', 1024 ** 2],
+  ['kb', 1024],
+] as const;
+
+/** A size as MAX_FILE_SIZE is written (`15mb`, `512kb`), rounded down so it never promises more. */
+export function formatByteSize(bytes: number): string {
+  for (const [unit, size] of UNITS) {
+    if (bytes >= size) return `${Math.floor((bytes / size) * 10) / 10}${unit}`;
+  }
+  return `${bytes} bytes`;
+}
 
 // MAX_FILE_SIZE in bytes, which the server writes into index.html (server/src/http/client-app.ts).
 export function readMaxFileSize(): number {
-  const bytes = Number(pageMeta('max-file-size'));
-  return Number.isInteger(bytes) && bytes > 0 ? bytes : DEFAULT_MAX_FILE_SIZE;
+  return pageConfig.maxFileSize;
 }

@@ -1,7 +1,7 @@
-import { buildConfig, useSiteSettings } from '../../config';
+import { pageConfig, useSiteSettings } from '../../config';
 import { PhoneLink } from '../PhoneLink/PhoneLink';
 
-const { links } = buildConfig;
+const { links } = pageConfig;
 
 export function Footer() {
   const { productName } = useSiteSettings();

@@ -1,4 +1,4 @@
-import { buildConfig, useSiteSettings } from '../../config';
+import { pageConfig, useSiteSettings } from '../../config';
 
 export interface HeaderProps {
   showBreadcrumbs: boolean;
@@ -10,7 +10,7 @@ export function Header({ showBreadcrumbs }: HeaderProps) {
     <header className="site-header">
       <div className="site-header__bar">
         <div className="container site-header__inner">
-          <a className="site-header__brand" href={buildConfig.links.home}>
+          <a className="site-header__brand" href={pageConfig.links.home}>
             {productName}
           </a>
           <span className="site-header__service">Postal prize claims</span>
@@ -20,10 +20,10 @@ export function Header({ showBreadcrumbs }: HeaderProps) {
         <nav className="container breadcrumbs" aria-label="Breadcrumb">
           <ol className="breadcrumbs__list">
             <li className="breadcrumbs__item">
-              <a href={buildConfig.links.home}>Home</a>
+              <a href={pageConfig.links.home}>Home</a>
             </li>
             <li className="breadcrumbs__item">
-              <a href={buildConfig.links.howToClaim}>How To Claim</a>
+              <a href={pageConfig.links.howToClaim}>How To Claim</a>
             </li>
             <li className="breadcrumbs__item" aria-current="page">
               Start a Postal Claim

@@ -7,10 +7,8 @@ import { SignedTicketModal, type SignedTicketKind } from '../../components/Signe
 import {
   type AboutTicketValues,
   type Errors,
-  type IdDocumentsValues,
   type PaymentValues,
   type PersonalDetailsValues,
-  type TicketImagesValues,
   usesAddressLookup,
   validateAboutTicket,
   validateClaimDetails,
@@ -18,7 +16,6 @@ import {
   validatePayment,
   validatePersonalDetails,
   validateTicketImages,
-  type ClaimDetailsValues,
 } from '../../rules/claimForm';
 import { restoreDraft } from '../../rules/draft';
 import { type SectionId, visibleSections } from '../../rules/sections';
@@ -30,7 +27,7 @@ import { TicketImagesSection, type TicketImagesSectionProps } from '../../sectio
 import { useFormDraft } from '../../sections/useFormDraft';
 import { useFormValues } from '../../sections/useFormValues';
 import { useIdentityCheck } from '../../sections/useIdentityCheck';
-import { type AnyValues, useSectionFlow } from '../../sections/useSectionFlow';
+import { type PerSection, useSectionFlow } from '../../sections/useSectionFlow';
 import { AboutTicketSection } from './sections/AboutTicketSection';
 import { ClaimDetailsSection } from './sections/ClaimDetailsSection';
 import { PaymentSection } from './sections/PaymentSection';
@@ -67,21 +64,13 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ id: claimToken, section, data }));
   const order = visibleSections(identityCheck.idDocsRequired);
 
-  const validate = (id: SectionId, values: AnyValues): Errors => {
-    switch (id) {
-      case 'personalDetails':
-        return validatePersonalDetails(values as PersonalDetailsValues);
-      case 'idDocuments':
-        return validateIdDocuments(values as IdDocumentsValues);
-      case 'claimDetails':
-        return validateClaimDetails(values as ClaimDetailsValues);
-      case 'aboutTicket':
-        return validateAboutTicket(values as AboutTicketValues);
-      case 'ticketImages':
-        return validateTicketImages(values as TicketImagesValues, forms.aboutTicket.getState().values);
-      case 'payment':
-        return validatePayment(values as PaymentValues);
-    }
+  const validate: PerSection<SectionId, Errors> = {
+    personalDetails: (values) => validatePersonalDetails(values),
+    idDocuments: validateIdDocuments,
+    claimDetails: validateClaimDetails,
+    aboutTicket: validateAboutTicket,
+    ticketImages: (values) => validateTicketImages(values, forms.aboutTicket.getState().values),
+    payment: validatePayment,
   };
 
   const usesLookup = () => usesAddressLookup(forms.personalDetails.getState().values);
@@ -141,28 +130,21 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
-    submit: (id, values) => {
-      switch (id) {
-        case 'personalDetails':
-          return submitPersonalDetails(values as PersonalDetailsValues);
-        case 'aboutTicket': {
-          const ticket = values as AboutTicketValues;
-          if (ticket.productType === 'DBG' && ticket.dbgTicketType === 'UNSURE') {
-            onUnableToProcess();
-            return undefined;
-          }
-          sections.complete(id);
+    submit: {
+      personalDetails: submitPersonalDetails,
+      aboutTicket: (ticket) => {
+        if (ticket.productType === 'DBG' && ticket.dbgTicketType === 'UNSURE') {
+          onUnableToProcess();
           return undefined;
         }
-        case 'ticketImages':
-          setSignedModal(true);
-          return undefined;
-        case 'payment':
-          return submitWholeClaim(values as PaymentValues);
-        default:
-          sections.complete(id);
-          return undefined;
-      }
+        sections.complete('aboutTicket');
+        return undefined;
+      },
+      ticketImages: () => {
+        setSignedModal(true);
+        return undefined;
+      },
+      payment: submitWholeClaim,
     },
   });
   const { forms } = sections;

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { buildConfig, updateSiteSettings } from '../../config';
+import { pageConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
@@ -62,7 +62,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   // that cannot be read leaves the form empty rather than keeping the claimant out.
   const draft = useGetClaimDraft(claimToken, { query: { enabled: verified !== undefined && outcome === null, staleTime: Infinity, retry: false } });
   const ready = verified !== undefined && !draft.isPending;
-  const minutes = verified?.inactivityMinutes ?? buildConfig.inactivityMinutes;
+  const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
   const formShown = outcome === null && ready;
 
   const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));

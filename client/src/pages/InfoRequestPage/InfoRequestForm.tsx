@@ -13,9 +13,7 @@ import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
 import type { UploadProgress } from '../../components/FileUpload/FileUpload';
 import {
   type Errors,
-  type IdDocumentsValues,
   type PersonalDetailsValues,
-  type TicketImagesValues,
   usesAddressLookup,
   validateIdDocuments,
   validatePersonalDetails,
@@ -38,7 +36,7 @@ import type { SectionProps } from '../../sections/SectionForm';
 import { TicketImagesSection } from '../../sections/TicketImagesSection';
 import { useFormDraft } from '../../sections/useFormDraft';
 import { useIdentityCheck } from '../../sections/useIdentityCheck';
-import { type AnyValues, useSectionFlow } from '../../sections/useSectionFlow';
+import { type PerSection, useSectionFlow } from '../../sections/useSectionFlow';
 
 export interface InfoRequestFormProps {
   infoRequestToken: string;
@@ -69,15 +67,10 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
   const ticket = ticketForKind(kind);
   const asksForPersonalDetails = sectionTypeList.includes('PERSONAL_DETAILS');
 
-  const validate = (id: InfoSectionId, values: AnyValues): Errors => {
-    switch (id) {
-      case 'personalDetails':
-        return validatePersonalDetails(values as PersonalDetailsValues);
-      case 'idDocuments':
-        return validateIdDocuments(values as IdDocumentsValues);
-      case 'ticketImages':
-        return validateTicketImages(values as TicketImagesValues, ticket);
-    }
+  const validate: PerSection<InfoSectionId, Errors> = {
+    personalDetails: (values) => validatePersonalDetails(values),
+    idDocuments: validateIdDocuments,
+    ticketImages: (values) => validateTicketImages(values, ticket),
   };
 
   const usesLookup = () => usesAddressLookup(forms.personalDetails.getState().values);
@@ -148,11 +141,10 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
-    submit: (id, values) => {
-      if (id === 'personalDetails') return submitPersonalDetails(values as PersonalDetailsValues);
-      if (id === last) return submitLastSection(id);
-      sections.complete(id);
-      return undefined;
+    // The last section sends the answer; personal details decide themselves whether they are last.
+    submit: {
+      personalDetails: submitPersonalDetails,
+      ...(last !== undefined && last !== 'personalDetails' ? { [last]: () => submitLastSection(last) } : {}),
     },
   });
   const { forms } = sections;

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { buildConfig, updateSiteSettings } from '../../config';
+import { pageConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
@@ -53,7 +53,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
   }, [request.error]);
 
   // The server's INFO_REQUEST_INACTIVITY_TIMER_MINUTES; the build's claim figure (20) if it is silent.
-  const minutes = loaded?.inactivityMinutes ?? buildConfig.inactivityMinutes;
+  const minutes = loaded?.inactivityMinutes ?? pageConfig.infoRequestInactivityMinutes;
   const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
   // The answers saved before (docs/adr/015), read once the request has loaded; a draft that
   // cannot be read leaves the form empty.

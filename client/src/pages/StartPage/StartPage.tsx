@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { describedBy, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { buildConfig } from '../../config';
+import { pageConfig } from '../../config';
 import { notificationFor, startClaimErrorMessage } from '../../rules/apiMessages';
 import { startEmailRule } from '../../rules/startEmail';
 import { notifications } from '../../rules/notifications';
@@ -105,7 +105,7 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
       </p>
       <div className="info-box">
         <p>
-          For your security, an unfinished claim form is cleared after {buildConfig.inactivityMinutes} minutes of
+          For your security, an unfinished claim form is cleared after {pageConfig.claimInactivityMinutes} minutes of
           inactivity.
         </p>
       </div>

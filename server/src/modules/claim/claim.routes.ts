@@ -1,8 +1,8 @@
 import { Router } from 'express';
+import { contractRoute } from '../../http/contract-routes.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { uploadRoute, type UploadLimits } from '../files/upload-route.ts';
 import type { ClaimService } from './claim.service.ts';
-import type { ClaimPersonalDetails, ClaimSubmission } from './claim.types.ts';
 
 /** The claim's upload operation (docs/adr/006): its receiving half runs before validation. */
 export function claimUploadRoute(claims: ClaimService, storage: FileStorage, limits: UploadLimits) {
@@ -18,24 +18,24 @@ export function claimUploadRoute(claims: ClaimService, storage: FileStorage, lim
 export function claimRoutes(claims: ClaimService): Router {
   const router = Router();
 
-  router.post('/api/v1/claim', async (req, res) => {
+  contractRoute(router, 'post', '/api/v1/claim', async (req, res) => {
     res.status(201).json(await claims.start(req.body.email, req.ip ?? 'unknown'));
   });
 
-  router.post('/api/v1/claim/check/dbg-ticket-number', async (req, res) => {
+  contractRoute(router, 'post', '/api/v1/claim/check/dbg-ticket-number', async (req, res) => {
     res.json(await claims.checkTicketNumber(req.body.dbgTicketNumber));
   });
 
-  router.patch('/api/v1/claim/:id/verify', async (req, res) => {
+  contractRoute(router, 'patch', '/api/v1/claim/{id}/verify', async (req, res) => {
     res.json(await claims.verify(req.params.id));
   });
 
-  router.post('/api/v1/claim/:id/identity', async (req, res) => {
-    res.status(201).json(await claims.checkIdentity(req.params.id, req.body as ClaimPersonalDetails));
+  contractRoute(router, 'post', '/api/v1/claim/{id}/identity', async (req, res) => {
+    res.status(201).json(await claims.checkIdentity(req.params.id, req.body));
   });
 
-  router.post('/api/v1/claim/:id', async (req, res) => {
-    res.status(201).json(await claims.submit(req.params.id, req.body as ClaimSubmission));
+  contractRoute(router, 'post', '/api/v1/claim/{id}', async (req, res) => {
+    res.status(201).json(await claims.submit(req.params.id, req.body));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
+import { ClaimSubmissionRules } from '@prize/generated/rules';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
 import { emailRateLimitKey, rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
@@ -46,7 +47,7 @@ export interface ClaimServiceDependencies {
 function refuseTakenSerial(error: unknown): never {
   const { code, constraint } = error as { code?: string; constraint?: string };
   if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
-    throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', 'Please enter a valid serial number');
+    throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', ClaimSubmissionRules.dbgTicketNumber.message);
   }
   throw error;
 }

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import type { PersonalDetails } from '../claim/claim.types.ts';
+import { contractRoute } from '../../http/contract-routes.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { uploadRoute, type UploadLimits } from '../files/upload-route.ts';
-import type { InfoRequestSubmission } from './info-request.rules.ts';
 import type { InfoRequestService } from './info-request.service.ts';
 
 /** The info request's upload operation (docs/adr/006): its receiving half runs before validation. */
@@ -19,16 +18,16 @@ export function infoRequestUploadRoute(requests: InfoRequestService, storage: Fi
 export function infoRequestRoutes(requests: InfoRequestService): Router {
   const router = Router();
 
-  router.get('/api/v1/claim/info-request/:infoRequestToken', async (req, res) => {
+  contractRoute(router, 'get', '/api/v1/claim/info-request/{infoRequestToken}', async (req, res) => {
     res.json(await requests.load(req.params.infoRequestToken));
   });
 
-  router.post('/api/v1/claim/info-request/:infoRequestToken/identity', async (req, res) => {
-    res.status(201).json(await requests.checkIdentity(req.params.infoRequestToken, req.body as PersonalDetails));
+  contractRoute(router, 'post', '/api/v1/claim/info-request/{infoRequestToken}/identity', async (req, res) => {
+    res.status(201).json(await requests.checkIdentity(req.params.infoRequestToken, req.body));
   });
 
-  router.post('/api/v1/claim/info-request/:infoRequestToken', async (req, res) => {
-    res.status(201).json(await requests.submit(req.params.infoRequestToken, req.body as InfoRequestSubmission));
+  contractRoute(router, 'post', '/api/v1/claim/info-request/{infoRequestToken}', async (req, res) => {
+    res.status(201).json(await requests.submit(req.params.infoRequestToken, req.body));
   });
 
   return router;

@@ -1,4 +1,6 @@
 import type { ValidationItem } from '../../http/errors.ts';
+import { ticketImageMessage } from '@prize/domain';
+import { InfoRequestSubmissionRules } from '@prize/generated/rules';
 import type { components } from '@prize/generated/server';
 
 export type SectionType = components['schemas']['SectionType'];
@@ -15,13 +17,6 @@ export function sectionListProblems(sections: SectionType[]): ValidationItem[] {
 }
 
 const item = (property: string, rule: string, message: string): ValidationItem => ({ property, constraints: { [rule]: message }, children: [] });
-
-const MESSAGES = {
-  front: { DBG: 'You must upload an image of the front of your draw game ticket before you can proceed.', SC: 'You must upload an image of the front of your Scratchcard before you can proceed.' },
-  back: { DBG: 'You must upload an image of the back of your draw game ticket before you can proceed.', SC: 'You must upload an image of the back of your Scratchcard before you can proceed.' },
-  id1: 'You must upload an image of your first ID document before you can proceed.',
-  id2: 'You must upload an image of your second ID document before you can proceed.',
-};
 
 export interface AnswerFacts {
   requested: SectionType[];
@@ -69,10 +64,10 @@ export function answerProblems(answer: InfoRequestSubmission, facts: AnswerFacts
   }
   const kind = facts.requested.includes('SC_IMAGES') ? 'SC' : 'DBG';
   const message: Record<string, string> = {
-    idDocument1FileUuid: MESSAGES.id1,
-    idDocument2FileUuid: MESSAGES.id2,
-    ticketFrontFileUuid: MESSAGES.front[kind],
-    ticketBackFileUuid: MESSAGES.back[kind],
+    idDocument1FileUuid: InfoRequestSubmissionRules.idDocument1FileUuid.message,
+    idDocument2FileUuid: InfoRequestSubmissionRules.idDocument2FileUuid.message,
+    ticketFrontFileUuid: ticketImageMessage('ticketFrontFileUuid', kind),
+    ticketBackFileUuid: ticketImageMessage('ticketBackFileUuid', kind),
   };
   for (const [property] of requiredFiles(facts)) {
     if (!answer[property]) problems.push(item(property, 'required', message[property]!));

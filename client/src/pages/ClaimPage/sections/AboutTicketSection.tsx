@@ -1,5 +1,6 @@
-import { checkDbgTicketNumber } from '@prize/generated/client';
-import { type ReactNode, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
+import { checkSerialOnce } from '../../../api/serialCheck';
 import { useFormState } from 'react-final-form';
 import { Button } from '../../../components/Button/Button';
 import { HelpModal, type HelpSlide } from '../../../components/HelpModal/HelpModal';
@@ -81,20 +82,14 @@ export const SCRATCHCARD_SLIDES: readonly HelpSlide[] = [
   },
 ];
 
-// The server's serial check, once per number; a failed check counts as invalid.
-const serialChecks = new Map<string, boolean>();
-async function checkSerial(value: string | undefined): Promise<string | undefined> {
+// The server's serial check, once per number while the form lives; a failed check counts as invalid.
+async function checkSerial(queryClient: QueryClient, value: string | undefined): Promise<string | undefined> {
   if (value === undefined || !DBG_SERIAL_PATTERN.test(value)) return undefined;
-  let valid = serialChecks.get(value);
-  if (valid === undefined) {
-    try {
-      valid = (await checkDbgTicketNumber({ dbgTicketNumber: value })).data.valid;
-      serialChecks.set(value, valid);
-    } catch {
-      return FIELD_MESSAGES.dbgTicketNumber;
-    }
+  try {
+    return (await checkSerialOnce(queryClient, value)) ? undefined : FIELD_MESSAGES.dbgTicketNumber;
+  } catch {
+    return FIELD_MESSAGES.dbgTicketNumber;
   }
-  return valid ? undefined : FIELD_MESSAGES.dbgTicketNumber;
 }
 
 function HelpLink({ children, onClick }: { children: ReactNode; onClick: () => void }) {
@@ -114,6 +109,8 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
     const drawHelp = (start: number) => onHelp({ slides: DRAW_TICKET_SLIDES, title: 'Where to find the numbers on your ticket', start });
   const scratchcardHelp = (start: number) => onHelp({ slides: SCRATCHCARD_SLIDES, title: 'Where to find the numbers on your Scratchcard', start });
   const colourKnown = values.dbgTicketType === 'PINK' || values.dbgTicketType === 'WHITE';
+  const queryClient = useQueryClient();
+  const validateSerial = useCallback((value: string | undefined) => checkSerial(queryClient, value), [queryClient]);
 
   return (
     <>
@@ -141,7 +138,7 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
                 hint="Type the digits; we add the hyphens. For example 1234-123456789-123456."
                 groupsFor={dbgSerialGroups}
                 longestGroups={DBG_SERIAL_53_GROUPS}
-                validate={checkSerial}
+                validate={validateSerial}
               />
               <HelpLink onClick={() => drawHelp(values.dbgTicketType === 'WHITE' ? 2 : 0)}>Where is the serial number?</HelpLink>
               {values.dbgTicketType === 'PINK' && (

@@ -1,0 +1,22 @@
+import { PersonalDetailsRules, StartClaimRequestRules } from '@prize/generated/rules';
+import { describe, expect, it } from 'vitest';
+import { fieldRules } from './claimForm';
+import { startEmailRule } from './startEmail';
+
+// The limits are read from generated/rules (openapi/ through `make generate`): a new maxLength
+// in the contract moves the client's boundary with no edit here or in the rules.
+const emailOfLength = (length: number) => `${'a'.repeat(length - 5)}@b.co`;
+
+describe("the client's limits are the contract's", () => {
+  it('when the e-mail is at the contract maxLength it passes; one more character and it is refused', () => {
+    const max = StartClaimRequestRules.email.maxLength;
+    expect(startEmailRule(emailOfLength(max))).toBeUndefined();
+    expect(startEmailRule(emailOfLength(max + 1))).toBe(StartClaimRequestRules.email.message);
+  });
+
+  it.each(['firstName', 'lastName', 'addressLine1', 'addressLine2', 'town', 'county'] as const)('%s: the contract maxLength passes, one more is refused', (field) => {
+    const max = PersonalDetailsRules[field].maxLength;
+    expect(fieldRules[field]('a'.repeat(max))).toBeUndefined();
+    expect(fieldRules[field]('a'.repeat(max + 1))).toBe(PersonalDetailsRules[field].message);
+  });
+});

@@ -1,0 +1,14 @@
+export { MAXIMUM_AGE, MINIMUM_AGE, ageOn, isAllowedAge } from './age.ts';
+export { isDbgTicketNumberFormat } from './ticketNumber.ts';
+export {
+  claimFileKinds,
+  isUkPostcode,
+  personalDetailsProblems,
+  submissionProblems,
+  ticketImageMessage,
+  type ClaimSubmission,
+  type PersonalDetails,
+  type Problem,
+  type ProductType,
+  type SubmissionFacts,
+} from './claim.ts';
