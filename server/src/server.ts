@@ -12,7 +12,7 @@ import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
-import { localDiskStorage } from './modules/files/storage.ts';
+import { createStorage } from './modules/files/create-storage.ts';
 import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
@@ -50,7 +50,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
-  const storage = localDiskStorage(config.uploadDir);
+  const storage = createStorage(config);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);

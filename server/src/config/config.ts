@@ -36,6 +36,23 @@ export interface Config {
   /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
   startLimitPerClient: number;
   startLimitPerEmail: number;
+  /** Where uploaded bytes live: the local disk under uploadDir (default) or an S3 bucket (docs/adr/013). */
+  storage: StorageConfig;
+}
+
+export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
+
+function storageConfig(env: Env): StorageConfig {
+  const kind = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  if (kind === 'local') return { kind };
+  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET');
+  return {
+    kind,
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT ? url(env, 'S3_ENDPOINT', '', ['http:', 'https:']) : undefined,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: oneOf(env, 'S3_FORCE_PATH_STYLE', ['false', 'true'] as const, 'false') === 'true',
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,5 +135,6 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
+    storage: storageConfig(env),
   };
 }

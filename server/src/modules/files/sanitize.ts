@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
@@ -47,9 +47,21 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
     [fileId],
   );
   if (!file) return;
+  const input = storage.tempPath();
   const output = storage.tempPath();
   try {
-    const contentType = await reencode(storage.pathOf(file.storage_key), file.content_type, output);
+    // The decoders read files: the stored bytes are copied to scratch first (the store may be a
+    // bucket). A store that fails here fails the job, which the queue retries; only a decoder's
+    // failure marks the file.
+    await pipeline(await storage.open(file.storage_key), createWriteStream(input, { flags: 'wx', mode: 0o600 }));
+    let contentType: string;
+    try {
+      contentType = await reencode(input, file.content_type, output);
+    } catch (error) {
+      logger.warn({ fileId, err: { type: (error as Error).name } }, 'image could not be re-encoded');
+      await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
+      return;
+    }
     const { size } = await fs.stat(output);
     const hash = createHash('sha256');
     await pipeline(createReadStream(output), hash);
@@ -62,10 +74,9 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
     );
     // The row moved on meanwhile (purged): drop what we made; otherwise drop the original bytes.
     await storage.remove(updated.length ? file.storage_key : key);
-  } catch (error) {
+  } finally {
+    await storage.discard(input);
     await storage.discard(output);
-    logger.warn({ fileId, err: { type: (error as Error).name } }, 'image could not be re-encoded');
-    await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
   }
 }
 

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, paginateListObjectsV2, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { newStorageKey, STORAGE_KEY, type ObjectStore } from './storage.ts';
+
+export interface S3StoreOptions {
+  bucket: string;
+  /** Unset for AWS itself; the URL of MinIO, Ceph or another S3 API otherwise. */
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Tests pass static credentials; production leaves them to the SDK's default chain. */
+  credentials?: S3ClientConfig['credentials'];
+}
+
+/** Parts of a multipart upload: S3's minimum part size, two in flight (memory stays about 10 MB per upload). */
+const PART_SIZE = 5 * 1024 * 1024;
+const QUEUE_SIZE = 2;
+
+export function s3Client(options: S3StoreOptions): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    // S3-compatible stores (older MinIO, Ceph, s3rver) refuse the SDK's default CRC checksums;
+    // AWS takes them. Bytes are hashed by us (sha256 on the row) and travel over TLS either way.
+    ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+  });
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  return error instanceof NotFound || name === 'NotFound' || name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Uploaded bytes in an S3 bucket (docs/adr/013). Objects are private (no ACL is sent: the bucket's
+ * own, private by default, applies) and encrypted at rest by the store (SSE-S3, AES256).
+ */
+export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(options)): ObjectStore {
+  const Bucket = options.bucket;
+  const assertKey = (key: string): string => {
+    if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
+    return key;
+  };
+  return {
+    async commit(tempPath) {
+      const Key = newStorageKey();
+      // lib-storage streams the file in parts (one PutObject when it is smaller than a part): a
+      // process killed before the end leaves no object, only an incomplete multipart upload that
+      // the bucket's lifecycle rule aborts.
+      await new Upload({
+        client,
+        params: { Bucket, Key, Body: fs.createReadStream(tempPath), ServerSideEncryption: 'AES256' },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      }).done();
+      await fsp.rm(tempPath, { force: true });
+      return Key;
+    },
+    async open(key) {
+      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
+      // In Node the SDK's body is an http.IncomingMessage: a Readable.
+      return Body as Readable;
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: assertKey(key) }));
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: assertKey(key) }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && STORAGE_KEY.test(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+      }
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
