@@ -50,7 +50,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
-  const storage = createStorage(config);
+  const storage = createStorage(config, logger);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);

@@ -3,6 +3,8 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, paginateListObjectsV2, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { Logger } from 'pino';
+import { ServiceUnavailableError } from '../../http/errors.ts';
 import { newStorageKey, STORAGE_KEY, type ObjectStore } from './storage.ts';
 
 export interface S3StoreOptions {
@@ -16,6 +18,8 @@ export interface S3StoreOptions {
 }
 
 /** Parts of a multipart upload: S3's minimum part size, two in flight (memory stays about 10 MB per upload). */
+export const STORE_UNAVAILABLE = 'File storage is unavailable. Please try again later.';
+
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
@@ -31,6 +35,7 @@ export function s3Client(options: S3StoreOptions): S3Client {
   });
 }
 
+
 function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string }).name;
   return error instanceof NotFound || name === 'NotFound' || name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
@@ -40,8 +45,13 @@ function isNotFound(error: unknown): boolean {
  * Uploaded bytes in an S3 bucket (docs/adr/013). Objects are private (no ACL is sent: the bucket's
  * own, private by default, applies) and encrypted at rest by the store (SSE-S3, AES256).
  */
-export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(options)): ObjectStore {
+export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(options), logger?: Pick<Logger, 'warn'>): ObjectStore {
   const Bucket = options.bucket;
+  // The claimant or operator is told to try again later; what failed (never a key) goes to the log.
+  const unavailable = (error: unknown): never => {
+    logger?.warn({ err: { type: (error as Error).name, status: (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode } }, 'file store call failed');
+    throw new ServiceUnavailableError(STORE_UNAVAILABLE);
+  };
   const assertKey = (key: string): string => {
     if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
     return key;
@@ -58,12 +68,17 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
         leavePartsOnError: false,
-      }).done();
+      })
+        .done()
+        .catch(unavailable);
       await fsp.rm(tempPath, { force: true });
       return Key;
     },
     async open(key) {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
+      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) })).catch((error: unknown) => {
+        if (isNotFound(error)) throw new Error('stored object missing', { cause: error });
+        return unavailable(error);
+      });
       // In Node the SDK's body is an http.IncomingMessage: a Readable.
       return Body as Readable;
     },
