@@ -12,11 +12,14 @@ import { requestLogger } from './http/logger.ts';
 import { fieldMessages, openApiValidator } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { Readiness } from './modules/health/readiness.ts';
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   orm: Database;
+  /** Where the instance is in its life, for the readiness probe. */
+  readiness: Readiness;
   contract: Record<string, unknown>;
   /** Routers that must see the raw request before validation (streaming uploads). */
   beforeValidation?: Router[];
@@ -40,7 +43,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));
   for (const router of deps.beforeValidation ?? []) app.use(router);
   app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
-  app.use(healthRoutes(deps.orm));
+  app.use(healthRoutes(deps.orm, deps.readiness));
   for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.
   app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));

@@ -38,6 +38,9 @@ export interface Config {
   startLimitPerEmail: number;
   /** Where uploaded bytes live: the local disk under uploadDir (default) or an S3 bucket (docs/adr/013). */
   storage: StorageConfig;
+  /** On SIGTERM: seconds readiness fails before the listener closes, then the most in-flight requests get to finish. */
+  drainSeconds: number;
+  shutdownGraceSeconds: number;
 }
 
 export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
@@ -136,5 +139,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
     storage: storageConfig(env),
+    drainSeconds: integer(env, 'DRAIN_SECONDS', 0, 0, 300),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
   };
 }

@@ -743,10 +743,15 @@ export type uploadClaimFileResponse500 = {
   status: 500
 }
 
+export type uploadClaimFileResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type uploadClaimFileResponseSuccess = (uploadClaimFileResponse201) & {
   headers: Headers;
 };
-export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse424 | uploadClaimFileResponse429 | uploadClaimFileResponse500) & {
+export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse424 | uploadClaimFileResponse429 | uploadClaimFileResponse500 | uploadClaimFileResponse503) & {
   headers: Headers;
 };
 
@@ -788,7 +793,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadClaimFileMutationKey = () => ['uploadClaimFile'] as const;
 
-export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext> => {
 
@@ -817,13 +822,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadClaimFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadClaimFile>>>
     export type UploadClaimFileMutationBody = FileUploadRequest
-    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
     export type UploadClaimFileMutationVariables = {id: string;data: FileUploadRequest}
 
     /**
  * @summary Upload a ticket or ID document image
  */
-export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadClaimFile>>,

@@ -545,10 +545,15 @@ export type uploadInfoRequestFileResponse500 = {
   status: 500
 }
 
+export type uploadInfoRequestFileResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type uploadInfoRequestFileResponseSuccess = (uploadInfoRequestFileResponse201) & {
   headers: Headers;
 };
-export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse424 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500) & {
+export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse424 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500 | uploadInfoRequestFileResponse503) & {
   headers: Headers;
 };
 
@@ -589,7 +594,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadInfoRequestFileMutationKey = () => ['uploadInfoRequestFile'] as const;
 
-export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext> => {
 
@@ -618,13 +623,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInfoRequestFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInfoRequestFile>>>
     export type UploadInfoRequestFileMutationBody = FileUploadRequest
-    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
     export type UploadInfoRequestFileMutationVariables = {infoRequestToken: string;data: FileUploadRequest}
 
     /**
  * @summary Upload an image for an info request
  */
-export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInfoRequestFile>>,
