@@ -10,6 +10,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { requestLogger } from './http/logger.ts';
 import { fieldMessages, openApiValidator } from './http/openapi.ts';
+import { queryKeyGuard } from './http/query-key-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { Readiness } from './modules/health/readiness.ts';
@@ -40,7 +41,7 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
-  app.use('/api', contentTypeGuard, express.json({ limit: '64kb' }));
+  app.use('/api', contentTypeGuard, queryKeyGuard, express.json({ limit: '64kb' }));
   for (const router of deps.beforeValidation ?? []) app.use(router);
   app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
   app.use(healthRoutes(deps.orm, deps.readiness));

@@ -53,7 +53,7 @@ export interface Operation {
   body?: { mediaType: string; schema: Schema };
 }
 
-const READ_ONLY = new Set(['getHealth', 'findAddress', 'retrieveAddress', 'listOperatorClaims', 'getOperatorClaim', 'checkDbgTicketNumber']);
+const READ_ONLY = new Set(['getHealth', 'getLiveness', 'getReadiness', 'findAddress', 'retrieveAddress', 'listOperatorClaims', 'getOperatorClaim', 'checkDbgTicketNumber']);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every operation of the bundled contract, with its parameters and body schema resolved. */
