@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, paginateListObjectsV2, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, paginateListObjectsV2, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '../../http/errors.ts';
@@ -15,12 +15,21 @@ export interface S3StoreOptions {
   forcePathStyle: boolean;
   /** Tests pass static credentials; production leaves them to the SDK's default chain. */
   credentials?: S3ClientConfig['credentials'];
+  /** Tests lower it to see the multipart path with small files. */
+  singlePutLimit?: number;
 }
 
-/** Parts of a multipart upload: S3's minimum part size, two in flight (memory stays about 10 MB per upload). */
 export const STORE_UNAVAILABLE = 'File storage is unavailable. Please try again later.';
 
-const PART_SIZE = 5 * 1024 * 1024;
+/**
+ * Up to this size a file goes as one PutObject streamed from the scratch file (its length is
+ * known, so the SDK sends it as it reads it: no buffer). lib-storage's Upload reads each part into
+ * memory ahead of sending it: for twenty concurrent 15 MB files it held about ten times the
+ * memory (docs/adr/013), so it is kept for files too large for one request to be a good idea.
+ */
+export const SINGLE_PUT_LIMIT = 64 * 1024 * 1024;
+/** Parts of a multipart upload: 8 MiB, two in flight (about 24 MB of memory per upload). */
+const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 export function s3Client(options: S3StoreOptions): S3Client {
@@ -59,18 +68,15 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
   return {
     async commit(tempPath) {
       const Key = newStorageKey();
-      // lib-storage streams the file in parts (one PutObject when it is smaller than a part): a
-      // process killed before the end leaves no object, only an incomplete multipart upload that
-      // the bucket's lifecycle rule aborts.
-      await new Upload({
-        client,
-        params: { Bucket, Key, Body: fs.createReadStream(tempPath), ServerSideEncryption: 'AES256' },
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        leavePartsOnError: false,
-      })
-        .done()
-        .catch(unavailable);
+      const { size } = await fsp.stat(tempPath);
+      const params = { Bucket, Key, ServerSideEncryption: 'AES256' as const };
+      // A process killed before the end leaves no object: a PutObject never completes, and a
+      // multipart upload stays incomplete until the bucket's lifecycle rule aborts it.
+      const put =
+        size <= (options.singlePutLimit ?? SINGLE_PUT_LIMIT)
+          ? client.send(new PutObjectCommand({ ...params, Body: fs.createReadStream(tempPath), ContentLength: size }))
+          : new Upload({ client, params: { ...params, Body: fs.createReadStream(tempPath) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false }).done();
+      await put.catch(unavailable);
       await fsp.rm(tempPath, { force: true });
       return Key;
     },

@@ -41,7 +41,7 @@ export function describeFileStorage(name: string, open: () => Promise<StoreUnder
       expect(await storage.exists(key)).toBe(true);
     });
 
-    it('when a 12 MB file is committed, then it is stored whole (multipart on S3) and read back with the same hash', async () => {
+    it('when a 12 MB file is committed, then it is stored whole and read back with the same hash', async () => {
       const bytes = randomBytes(12 * 1024 * 1024);
       const key = await storage.commit(await scratchFile(storage, bytes));
       expect(sha256(await buffer(await storage.open(key)))).toBe(sha256(bytes));
