@@ -111,7 +111,7 @@ describe('S3 memory', () => {
     const keys = await Promise.all(temps.map((temp) => storage.commit(temp)));
     clearInterval(sampler);
     expect(new Set(keys).size).toBe(20);
-    // 300 MB went through; lib-storage's Upload grew it by about 370 MB here, one streamed PutObject each by about 36 MB.
+    // 300 MB went through: a client that buffers parts (lib-storage's Upload) holds about all of it (docs/adr/013).
     expect((peak - before) / 1e6).toBeLessThan(100);
   }, 60_000);
 });

@@ -24,8 +24,8 @@ export const STORE_UNAVAILABLE = 'File storage is unavailable. Please try again 
 /**
  * Up to this size a file goes as one PutObject streamed from the scratch file (its length is
  * known, so the SDK sends it as it reads it: no buffer). lib-storage's Upload reads each part into
- * memory ahead of sending it: for twenty concurrent 15 MB files it held about ten times the
- * memory (docs/adr/013), so it is kept for files too large for one request to be a good idea.
+ * memory ahead of sending it, so concurrent uploads would hold about their whole size (measured in
+ * docs/adr/013): it is kept for files too large for one request to be a good idea.
  */
 export const SINGLE_PUT_LIMIT = 64 * 1024 * 1024;
 /** Parts of a multipart upload: 8 MiB, two in flight (about 24 MB of memory per upload). */
@@ -43,7 +43,6 @@ export function s3Client(options: S3StoreOptions): S3Client {
     ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
   });
 }
-
 
 function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string }).name;
