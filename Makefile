@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start dev mock generate check-generated lint-contract typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start dev mock generate check-generated lint-contract check-contract-compat release-contract typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -27,6 +27,7 @@ help:
 	@echo "make dev              server and client with hot reload"
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
+	@echo "make release-contract take openapi/ as the released contract (openapi/released/), at a release"
 	@echo "make bench            benchmarks (not part of make test)"
 
 $(BOOT_NODE_BIN)/node:
@@ -54,19 +55,38 @@ system-deps:
 generate: install
 	scripts/generate.sh generated
 
-# Regenerates into a sibling folder (same depth, so relative imports match) and compares.
+# Regenerates into a sibling folder (same depth, so relative imports match) and compares. The
+# hand-written transport/ (orval's mutator) is copied over, as it is not generated.
 check-generated: install
-	rm -rf .generated-check && mkdir -p .generated-check && cp generated/package.json .generated-check/
-	scripts/generate.sh .generated-check
-	@if ! diff -r generated .generated-check > /dev/null; then \
-	  diff -r generated .generated-check | head -40; \
-	  echo "generated/ is stale against openapi/: run 'make generate' and commit the result." >&2; exit 1; \
+	rm -rf .generated-check .sdk-generated-check && mkdir -p .generated-check
+	cp -r generated/package.json generated/transport .generated-check/
+	scripts/generate.sh .generated-check .sdk-generated-check
+	@if ! diff -r generated .generated-check > /dev/null || ! diff -r sdk/src/generated .sdk-generated-check > /dev/null; then \
+	  { diff -r generated .generated-check; diff -r sdk/src/generated .sdk-generated-check; } | head -40; \
+	  echo "generated/ or sdk/src/generated/ is stale against openapi/: run 'make generate' and commit the result." >&2; exit 1; \
 	fi
-	rm -rf .generated-check
-	@echo "generated/ is up to date with openapi/"
+	rm -rf .generated-check .sdk-generated-check
+	@echo "generated/ and sdk/src/generated/ are up to date with openapi/"
 
 lint-contract: install
 	redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
+
+# openapi/ against the last released contract (openapi/released/openapi.json) with api-smart-diff:
+# a breaking change fails unless info.version's major was raised. The gate's own tests run first.
+check-contract-compat: install
+	tsc --noEmit -p scripts/contract-compat
+	vitest run --config scripts/contract-compat/vitest.config.ts
+	@mkdir -p .contract-compat
+	redocly bundle openapi/openapi.yaml --ext json -o .contract-compat/current.json > /dev/null
+	node scripts/contract-compat/check.ts openapi/released/openapi.json .contract-compat/current.json
+
+# At a release: openapi/ becomes the contract later changes are compared with. Needs the
+# version's entry in openapi/CHANGELOG.md; commit both.
+release-contract: install
+	@version=$$(node -p 'require("yaml").parse(require("fs").readFileSync("openapi/openapi.yaml","utf8")).info.version'); \
+	grep -q "^## $$version\b" openapi/CHANGELOG.md || { echo "openapi/CHANGELOG.md has no '## $$version' entry: add one first." >&2; exit 1; }; \
+	redocly bundle openapi/openapi.yaml --ext json -o openapi/released/openapi.json > /dev/null; \
+	echo "openapi/released/openapi.json is now the released contract $$version: commit it with openapi/CHANGELOG.md."
 
 typecheck: install
 	turbo run typecheck
@@ -74,6 +94,7 @@ typecheck: install
 unit: install system-deps
 	npm test -w server
 	npm test -w client
+	npm test -w sdk
 
 build: install
 	turbo run build
@@ -87,7 +108,7 @@ e2e: install system-deps
 	npm run build -w client
 	cd e2e && playwright test
 
-test: install system-deps lint-contract check-generated typecheck unit contract-tests e2e
+test: install system-deps lint-contract check-contract-compat check-generated typecheck unit contract-tests e2e
 
 start: install build
 	node server/src/launch.ts
@@ -104,4 +125,4 @@ bench: install system-deps
 	node bench/run.ts
 
 clean:
-	rm -rf client/dist .generated-check .turbo */.turbo
+	rm -rf client/dist .generated-check .sdk-generated-check .contract-compat .turbo */.turbo

@@ -37,8 +37,9 @@ export default defineConfig({
       indexFiles: true,
       override: {
         header: () => [HEADER_LINE],
-        // The one hand-written transport seam: timeout, bodies, error mapping.
-        mutator: { path: path.join(root, 'client/src/api/http.ts'), name: 'http' },
+        // The one hand-written transport seam (timeout, bodies, error mapping), kept in
+        // generated/transport/ so the generated client imports nothing outside generated/.
+        mutator: { path: path.join(generatedDir, 'transport/http.ts'), name: 'http' },
         query: { version: 5 },
         // The mutator throws an ApiError for every status but 200/201, so only success
         // shapes are ever returned.

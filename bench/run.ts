@@ -128,9 +128,10 @@ async function main(): Promise<void> {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     UPLOAD_DIR: uploadDir,
     OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
+    RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
     // Behind a proxy, as in production: each start comes from its own client address
     // (X-Forwarded-For), so the default rate limits apply as they would to real claimants.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
   };
   if (PROFILE || PERF) fs.mkdirSync(profileDir, { recursive: true });
   const product: Product = {

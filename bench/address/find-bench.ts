@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   let postgres: EmbeddedPostgres | undefined;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'address-bench-'));
   const databaseUrl = process.env.DATABASE_URL ?? (postgres = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), database: 'address_bench' })).url;
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent', UPLOAD_DIR: path.join(scratch, 'uploads'), ADDRESS_PROVIDER: 'local' });
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_SECRET: 'bench-rate-limit-secret-0123456789abcdef', UPLOAD_DIR: path.join(scratch, 'uploads'), ADDRESS_PROVIDER: 'local', RATE_LIMIT_ADDRESS_PER_CLIENT: '1000000' });
   const started = performance.now();
   const server = await startServer(config, createLogger('silent'));
   const startupSeconds = (performance.now() - started) / 1000;

@@ -44,7 +44,7 @@ export interface SiteSettings {
 }
 
 /** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
-function pageMeta(name: string): string | undefined {
+export function pageMeta(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
 }

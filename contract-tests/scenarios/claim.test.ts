@@ -229,6 +229,29 @@ operation('submitIdentity', () => {
     expectValidationError(refused, { firstName: 'Please enter a valid first name' });
   });
 
+  scenario('201: the form-only fields isManualAddress and addressLookup are accepted and ignored', LIVE_CLAIM, async () => {
+    const claim = await liveClaim('formonly');
+    const checked = await checkIdentity(`/api/v1/claim/${claim.token}`, {
+      ...UK_DETAILS,
+      isManualAddress: false,
+      addressLookup: { addressLine1: UK_DETAILS.addressLine1 ?? '', postCode: UK_DETAILS.postCode ?? '', addressId: UK_DETAILS.addressId ?? '' },
+    });
+    expect(checked).toEqual({ uuid: expect.stringMatching(UUID), idDocsRequired: expect.any(Boolean) });
+  });
+
+  scenario('400: a bad first name, a bad phone number and an age under 18 are named in one answer', LIVE_CLAIM, async () => {
+    const claim = await liveClaim('allwrong');
+    const refused = await api('POST', `/api/v1/claim/${claim.token}/identity`, {
+      json: { ...UK_DETAILS, firstName: 'A', phoneNumber: '12', dateOfBirth: yearsAgo(10) },
+      prefer: 'code=400, example=personalDetailsInvalid',
+    });
+    expectValidationError(refused, {
+      firstName: 'Please enter a valid first name',
+      dateOfBirth: { minimumAge: 'Please enter a valid date of birth' },
+      ...(isReal ? { phoneNumber: 'Please enter a valid phone number' } : {}),
+    });
+  });
+
   scenario('400: under 18 and no postcode for a UK address (the conditional rules)', LIVE_CLAIM, async () => {
     const claim = await liveClaim('under18');
     const { postCode: _left, ...noPostcode } = UK_DETAILS;

@@ -1,5 +1,6 @@
 import { api, CLAIM_HASHID, postAnsweredEarly, expectGeneralError, expectSuccess, expectValidationError, isMock, isReal, unknownToken, UUID } from '../support/api.ts';
 import { png, uploadForm } from '../support/files.ts';
+import type { Schemas } from '@prize/sdk';
 import { checkIdentity, OPEN_INFO_REQUEST, openInfoRequest, submittedClaim, UK_DETAILS, uploadPng } from '../support/journeys.ts';
 import { expect, listedStatuses, mockOnly, once, operation, scenario } from '../support/scenario.ts';
 
@@ -12,7 +13,7 @@ const theClaim = once(() => submittedClaim('SC', 'inforequest'));
 const seenTokens = new Set<string>();
 
 /** A new info request on the shared claim, its token read from the e-mail. */
-async function freshInfoRequest(sectionTypeList: string[]) {
+async function freshInfoRequest(sectionTypeList: Schemas['SectionType'][]) {
   const claim = await theClaim();
   const request = await openInfoRequest(claim, sectionTypeList, seenTokens);
   seenTokens.add(request.token);
@@ -87,6 +88,21 @@ operation('submitInfoRequestIdentity', () => {
       prefer: 'code=400, example=personalDetailsInvalid',
     });
     expectValidationError(refused, isReal ? { lastName: 'Please enter a valid last name' } : {});
+  });
+
+  scenario("400: the claim's form-only fields are not part of this body", OPEN_INFO_REQUEST, async () => {
+    const request = await freshInfoRequest(['PERSONAL_DETAILS']);
+    const refused = await api('POST', `${request.base}/identity`, {
+      json: { ...UK_DETAILS, isManualAddress: false },
+      prefer: 'code=400, example=personalDetailsInvalid',
+    });
+    expectValidationError(refused, isReal ? { isManualAddress: null } : {});
+  });
+
+  scenario('400: a request that does not ask for personal details takes no identity check, in the general shape', OPEN_INFO_REQUEST, async () => {
+    const request = await freshInfoRequest(['SC_IMAGES']);
+    const refused = await api('POST', `${request.base}/identity`, { json: UK_DETAILS, prefer: 'code=400, example=malformedJson' });
+    expectGeneralError(refused, 400, isReal ? 'This information request does not ask for personal details.' : undefined);
   });
 
   scenario('404: an unknown token, in the general shape', [], async () => {
@@ -204,6 +220,18 @@ operation('submitInfoRequest', () => {
       prefer: 'code=400, example=infoRequestSubmissionInvalid',
     });
     expectValidationError(badSection, { 'sectionTypeList.1': null });
+  });
+
+  scenario('400: fields of a section the request did not ask for are refused on their own names', ANSWERED, async () => {
+    const request = await freshInfoRequest(['ID_DOCUMENTS']);
+    const id1 = await uploadPng(request.base, 'idDocument1');
+    const id2 = await uploadPng(request.base, 'idDocument2');
+    const front = await uploadPng(request.base, 'ticketFront');
+    const refused = await api('POST', request.base, {
+      json: { sectionTypeList: ['ID_DOCUMENTS'], idDocument1FileUuid: id1.uuid, idDocument2FileUuid: id2.uuid, ticketFrontFileUuid: front.uuid },
+      prefer: 'code=400, example=infoRequestSubmissionInvalid',
+    });
+    expectValidationError(refused, isReal ? { ticketFrontFileUuid: { notRequested: expect.any(String) } } : {});
   });
 
   scenario('404: an unknown token, in the general shape', [], async () => {

@@ -40,7 +40,7 @@ export interface RequestOptions {
   bearer?: string | true;
   /**
    * Real target: the client address the server sees (X-Forwarded-For; the harness runs it with
-   * TRUST_PROXY=true). Each request is a new client unless a scenario names one.
+   * TRUST_PROXY=loopback). Each request is a new client unless a scenario names one.
    */
   clientIp?: string;
   /** Mock only: the `Prefer` header, e.g. 'code=404' or 'code=409, example=claimAlreadySubmitted'. */

@@ -71,13 +71,14 @@ export async function setup(project: TestProject): Promise<void> {
       SMTP_URL: mail.smtpUrl,
       UPLOAD_DIR: path.join(dataRoot, 'uploads'),
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+      RATE_LIMIT_SECRET: 'contract-rate-limit-secret-0123456789abcdef',
       PUBLIC_URL: publicUrl,
       // Small, so the 413 scenario stays cheap (the default is 15mb).
       MAX_FILE_SIZE: '1mb',
-      // The server does sit behind a reverse proxy here (Prism): client addresses come from
+      // The server does sit behind a reverse proxy on this host (Prism): client addresses come from
       // X-Forwarded-For, which support/api.ts sets so that each scenario is its own client and the
       // per-client rate limit of claim starts throttles only the scenario that tests it.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       // 'info': the ready line "Listening on" is logged at info level.
       LOG_LEVEL: 'info',
     },

@@ -1,12 +1,15 @@
+import { unwrap, uploadClaimFile, uploadInfoRequestFile, type FileType, type Schemas } from '@prize/sdk';
 import { expect } from 'vitest';
-import { api, CLAIM_HASHID, expectSuccess, isMock, TOKEN, uniqueEmail, UUID } from './api.ts';
-import { png, sha256, uploadForm } from './files.ts';
+import { CLAIM_HASHID, isMock, TOKEN, uniqueEmail, UUID } from './api.ts';
+import { png, sha256 } from './files.ts';
 import { claimLink, infoRequestLink, waitForLink } from './mail.ts';
+import { sdk, sdkDirect } from './sdk.ts';
 
 /**
- * The claimant's and the operator's journeys, as scenarios' preconditions. On the real target
- * they do the real thing (tokens come from the e-mails MailDev caught); on the mock they make the
- * same calls and use the contract's example tokens.
+ * The claimant's and the operator's journeys, as scenarios' preconditions, made through the
+ * published SDK (sdk/): a failed call throws its typed error. On the real target they do the
+ * real thing (tokens come from the e-mails MailDev caught); on the mock they make the same calls
+ * and use the contract's example tokens.
  */
 
 /** Operations a live claim token needs on the real server. */
@@ -19,8 +22,11 @@ export const OPEN_INFO_REQUEST = [...SUBMITTED_CLAIM, 'createInfoRequest'];
 const MOCK_CLAIM_TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
 const MOCK_INFO_REQUEST_TOKEN = 'Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0';
 
-/** UK details chosen with the address lookup (owner, dpsCode): the local provider needs no ID documents for these. */
-export const UK_DETAILS = {
+/**
+ * UK details chosen with the address lookup (owner, the lookup's address id): the server reads
+ * the delivery point back, so the local provider needs no ID documents for these.
+ */
+export const UK_DETAILS: Schemas['PersonalDetails'] = {
   isOwner: true,
   title: 'Mrs',
   firstName: 'Sarah',
@@ -33,10 +39,12 @@ export const UK_DETAILS = {
   town: 'Leeds',
   county: 'West Yorkshire',
   postCode: 'LS6 2AB',
-  dpsCode: '1A',
+  // 14 Elm Grove in the local address index (its delivery point is 1C there).
+  addressId: 'GB|RM|A|10027585',
+  dpsCode: '1C',
 };
 
-export const OVERSEAS_DETAILS = {
+export const OVERSEAS_DETAILS: Schemas['PersonalDetails'] = {
   isOwner: true,
   title: 'Dr',
   firstName: 'Priya',
@@ -49,9 +57,8 @@ export const OVERSEAS_DETAILS = {
 /** Starts a claim and returns the token from the verification e-mail (not yet verified). */
 export async function startedClaim(label = 'claimant'): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label);
-  const started = await api('POST', '/api/v1/claim', { json: { email } });
-  expectSuccess(started, 201);
-  if (isMock) return { email: started.body.email, token: MOCK_CLAIM_TOKEN };
+  const started = await unwrap(sdk.POST('/api/v1/claim', { body: { email } }));
+  if (isMock) return { email: started.email, token: MOCK_CLAIM_TOKEN };
   const { token } = await waitForLink(email, claimLink);
   expect(token).toMatch(TOKEN);
   return { email, token };
@@ -60,16 +67,31 @@ export async function startedClaim(label = 'claimant'): Promise<{ email: string;
 /** A started and verified claim. */
 export async function liveClaim(label?: string): Promise<{ email: string; token: string }> {
   const claim = await startedClaim(label);
-  const verified = await api('PATCH', `/api/v1/claim/${claim.token}/verify`);
-  expectSuccess(verified, 200);
+  await unwrap(sdk.PATCH('/api/v1/claim/{id}/verify', { params: { path: { id: claim.token } } }));
   return claim;
 }
 
-export async function checkIdentity(path: string, details: object = UK_DETAILS): Promise<{ uuid: string; idDocsRequired: boolean }> {
-  const checked = await api('POST', `${path}/identity`, { json: details });
-  expectSuccess(checked, 201);
-  expect(checked.body.uuid).toMatch(UUID);
-  return checked.body;
+const INFO_REQUEST_BASE = /^\/api\/v1\/claim\/info-request\/([^/]+)$/;
+const CLAIM_BASE = /^\/api\/v1\/claim\/([^/]+)$/;
+
+/** The token of a claim's (`/api/v1/claim/{id}`) or an info request's base path. */
+function baseOf(path: string): { infoRequestToken: string } | { claimToken: string } {
+  const infoRequest = INFO_REQUEST_BASE.exec(path);
+  if (infoRequest) return { infoRequestToken: infoRequest[1]! };
+  const claim = CLAIM_BASE.exec(path);
+  if (claim) return { claimToken: claim[1]! };
+  throw new Error(`${path} is neither a claim's nor an info request's base path`);
+}
+
+/** The claim's identity call also takes the form-only fields; the info request's does not. */
+export async function checkIdentity(path: string, details: Schemas['ClaimPersonalDetails'] = UK_DETAILS): Promise<{ uuid: string; idDocsRequired: boolean }> {
+  const base = baseOf(path);
+  const checked =
+    'claimToken' in base
+      ? await unwrap(sdk.POST('/api/v1/claim/{id}/identity', { params: { path: { id: base.claimToken } }, body: details }))
+      : await unwrap(sdk.POST('/api/v1/claim/info-request/{infoRequestToken}/identity', { params: { path: base }, body: details as Schemas['InfoRequestPersonalDetails'] }));
+  expect(checked.uuid).toMatch(UUID);
+  return checked;
 }
 
 export interface Uploaded {
@@ -82,12 +104,16 @@ export interface Uploaded {
  * Uploads a fresh 1x1 PNG. `path` is the claim's or the info request's base path. On the real
  * target the upload goes straight to the server: Prism's proxy corrupts binary bodies.
  */
-export async function uploadPng(path: string, type: string, fileName = `${type}.png`): Promise<Uploaded> {
+export async function uploadPng(path: string, type: FileType, fileName = `${type}.png`): Promise<Uploaded> {
   const bytes = png();
-  const uploaded = await api('POST', `${path}/file`, { body: uploadForm(type, fileName, bytes), direct: true });
-  expectSuccess(uploaded, 201);
-  expect(uploaded.body.uuid).toMatch(UUID);
-  return { uuid: uploaded.body.uuid, type, bytes };
+  const base = baseOf(path);
+  const upload = { type, fileName, file: new Blob([new Uint8Array(bytes)], { type: 'image/png' }) };
+  const uploaded =
+    'claimToken' in base
+      ? await uploadClaimFile(sdkDirect, base.claimToken, upload)
+      : await uploadInfoRequestFile(sdkDirect, base.infoRequestToken, upload);
+  expect(uploaded.uuid).toMatch(UUID);
+  return { uuid: uploaded.uuid, type, bytes };
 }
 
 /**
@@ -116,7 +142,7 @@ export async function readyClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: stri
   const base = `/api/v1/claim/${claim.token}`;
   const identity = await checkIdentity(base);
   const files: Uploaded[] = [await uploadPng(base, 'ticketFront'), await uploadPng(base, 'ticketBack')];
-  const submission: Record<string, unknown> = {
+  const submission: Schemas['ClaimSubmission'] = {
     identityCheckUuid: identity.uuid,
     idDocsRequired: identity.idDocsRequired,
     prizeAmountPence: 100000,
@@ -137,29 +163,30 @@ export async function readyClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: stri
     submission.idDocument1FileUuid = first.uuid;
     submission.idDocument2FileUuid = second.uuid;
   }
-  return { ...claim, base, identityCheckUuid: identity.uuid, idDocsRequired: identity.idDocsRequired, files, submission };
+  return { ...claim, base, identityCheckUuid: identity.uuid, idDocsRequired: identity.idDocsRequired, files, submission: submission as Record<string, unknown> };
 }
 
 export async function submittedClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: string): Promise<SubmittedClaim> {
   const ready = await readyClaim(product, label);
-  const submitted = await api('POST', ready.base, { json: ready.submission });
-  expectSuccess(submitted, 201);
-  expect(submitted.body.claimHashid).toMatch(CLAIM_HASHID);
-  return { ...ready, claimHashid: submitted.body.claimHashid };
+  const body = ready.submission as Schemas['ClaimSubmission'];
+  const submitted = await unwrap(sdk.POST('/api/v1/claim/{id}', { params: { path: { id: ready.token } }, body }));
+  expect(submitted.claimHashid).toMatch(CLAIM_HASHID);
+  return { ...ready, claimHashid: submitted.claimHashid };
 }
 
 /** The operator asks for more information; the token comes from the e-mail to the claimant. */
 export async function openInfoRequest(
   claim: { claimHashid: string; email: string },
-  sectionTypeList: string[],
+  sectionTypeList: Schemas['SectionType'][],
   seen: ReadonlySet<string> = new Set(),
 ): Promise<{ token: string; uuid: string; expiresAt: string }> {
-  const created = await api('POST', `/api/v1/operator/claims/${claim.claimHashid}/info-requests`, { json: { sectionTypeList }, bearer: true });
-  expectSuccess(created, 201);
-  if (isMock) return { token: MOCK_INFO_REQUEST_TOKEN, uuid: created.body.uuid, expiresAt: created.body.expiresAt };
+  const created = await unwrap(
+    sdk.POST('/api/v1/operator/claims/{claimHashid}/info-requests', { params: { path: { claimHashid: claim.claimHashid } }, body: { sectionTypeList } }),
+  );
+  if (isMock) return { token: MOCK_INFO_REQUEST_TOKEN, uuid: created.uuid, expiresAt: created.expiresAt };
   const { token } = await waitForLink(claim.email, infoRequestLink, seen);
   expect(token).toMatch(TOKEN);
-  return { token, uuid: created.body.uuid, expiresAt: created.body.expiresAt };
+  return { token, uuid: created.uuid, expiresAt: created.expiresAt };
 }
 
 export { sha256 };

@@ -18,6 +18,8 @@ export interface StackInfo {
   customerCarePhone: string;
   productName: string;
   fixturesDir: string;
+  /** The stack's PostgreSQL, for tests that move a claim's clock. */
+  databaseUrl: string;
 }
 
 export interface Stack extends StackInfo {
@@ -93,8 +95,10 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
       SMTP_URL: mail.smtpUrl,
       UPLOAD_DIR: uploadDir,
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+      RATE_LIMIT_SECRET: 'e2e-rate-limit-secret-0123456789abcdef',
       MAX_FILE_SIZE,
       RATE_LIMIT_START_PER_CLIENT: '100000',
+      RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',
       IDENTITY_DOCS_REQUIRED: 'rules',
       ADDRESS_PROVIDER: 'local',
       CUSTOMER_CARE_PHONE,
@@ -119,6 +123,7 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
       customerCarePhone: CUSTOMER_CARE_PHONE,
       productName: PRODUCT_NAME,
       fixturesDir: options.fixturesDir,
+      databaseUrl: postgres.url,
       stop,
     };
   } catch (error) {

@@ -39,7 +39,7 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
 
 /**
  * A Scratchcard claim submitted through the real API calls (no ID documents: the owner, at
- * 10 Downing Street with its dpsCode). Returns the claim link and reference.
+ * 10 Downing Street chosen with the address lookup). Returns the claim link and reference.
  */
 export async function submittedScratchcardClaim(email: string): Promise<{ link: string; token: string; hashid: string }> {
   await call('POST', '/api/v1/claim', { email });
@@ -59,7 +59,8 @@ export async function submittedScratchcardClaim(email: string): Promise<{ link: 
     town: 'London',
     county: '',
     postCode: 'SW1A 2AA',
-    dpsCode: '1A',
+    // The local address index's 10 Downing Street: the server reads its delivery point back.
+    addressId: 'GB|RM|A|10000002',
   });
   const front = await upload(token, 'ticketFront', 'scFront');
   const back = await upload(token, 'ticketBack', 'scBack');

@@ -3,6 +3,8 @@
  */
 export * from './endpoints/address/address';
 export * from './endpoints/claim/claim';
+export * from './endpoints/contract/contract';
+export * from './endpoints/draft/draft';
 export * from './endpoints/health/health';
 export * from './endpoints/index';
 export * from './endpoints/info-request/info-request';

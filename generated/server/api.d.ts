@@ -69,6 +69,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as JSON
+         * @description The bundled OpenAPI document this service implements (one file, local `$ref`s only), byte
+         *     for byte the `generated/openapi.json` of the release. Generate clients from it; the human
+         *     reference is at `/api/docs`. Cacheable: revalidate with `If-None-Match`.
+         */
+        get: operations["getOpenApiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as YAML
+         * @description The same bundled OpenAPI document as `GET /api/v1/openapi.json`, in YAML (the release's
+         *     `generated/openapi.yaml`). Cacheable: revalidate with `If-None-Match`.
+         */
+        get: operations["getOpenApiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/claim": {
         parameters: {
             query?: never;
@@ -166,10 +209,11 @@ export interface paths {
         put?: never;
         /**
          * Check the identity for an info request
-         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
-         *     when the claimant's identity must be checked again). The check is recorded against the info
-         *     request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
-         *     the identity service fails or times out the answer is 424 and nothing is stored.
+         * @description Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The
+         *     check is recorded against the info request; its `uuid` is sent back as `identityCheckUuid`
+         *     when the request is submitted. When the identity service fails or times out the answer is 424
+         *     and nothing is stored. A request that does not ask for PERSONAL_DETAILS answers 400 (general
+         *     shape) and stores nothing.
          */
         post: operations["submitInfoRequestIdentity"];
         delete?: never;
@@ -199,9 +243,77 @@ export interface paths {
          * @description Same as the claim's upload, for the ID_DOCUMENTS and image sections of an info request. The
          *     content must be PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file
          *     type'); a file over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is
-         *     recorded against the info request.
+         *     recorded against the info request, whose files have the same quotas as a claim's: the two
+         *     newest of each `type` are kept, UPLOAD_BUDGET_PER_CLAIM bytes in total (413 past it); 503 when
+         *     the virus check gives no clear verdict, 507 when upload storage is nearly full.
          */
         post: operations["uploadInfoRequestFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/info-request/{infoRequestToken}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load the saved answers of the amend form
+         * @description Called when the amend link opens: returns the sections saved so far, so the form reopens with
+         *     them completed and the next one active. Answers are kept for the inactivity minutes after
+         *     the last save or load (INFO_REQUEST_INACTIVITY_TIMER_MINUTES); a load restarts that time, as opening the page restarts the
+         *     page's own timer. Once that time has passed the answer is an empty list, and nothing of the
+         *     draft can be read again. An answered or expired request keeps no draft (409, 410).
+         */
+        get: operations["getInfoRequestDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/info-request/{infoRequestToken}/draft/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a completed section of the amend form
+         * @description Sent when the claimant presses Next or Save on a section: replaces that section's saved
+         *     answers and restarts the draft's inactivity time for every saved section (INFO_REQUEST_INACTIVITY_TIMER_MINUTES). The answers
+         *     are stored encrypted with a key only the link's token gives, so they cannot be read
+         *     without it. An answered or expired request answers 409 or 410.
+         */
+        put: operations["saveInfoRequestDraftSection"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -319,9 +431,79 @@ export interface paths {
          *     PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file type'); a file
          *     over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is streamed to
          *     storage. Uploading again for the same `type` adds a new file; the uuid sent on submit decides
-         *     which one the claim uses.
+         *     which one the claim uses. Only the two newest files of each `type` are kept: a third upload of
+         *     a type deletes the oldest (its uuid then no longer submits). The files kept for a claim may
+         *     use UPLOAD_BUDGET_PER_CLAIM bytes in total (default 8 x MAX_FILE_SIZE; 413 past it). When the
+         *     virus check gives no clear verdict the answer is 503; when the server's upload storage is
+         *     nearly full (UPLOAD_MIN_FREE_SPACE) it is 507. Nothing is stored on any refusal.
          */
         post: operations["uploadClaimFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Load the saved answers of the claim form
+         * @description Called when the claim link opens: returns the sections saved so far, so the form reopens with
+         *     them completed and the next one active. Answers are kept for the inactivity minutes after
+         *     the last save or load (CLAIM_INACTIVITY_TIMER_MINUTES); a load restarts that time, as opening the page restarts the
+         *     page's own timer. Once that time has passed the answer is an empty list, and nothing of the
+         *     draft can be read again. A submitted or expired claim keeps no draft (409, 410).
+         */
+        get: operations["getClaimDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claim/{id}/draft/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a completed section of the claim form
+         * @description Sent when the claimant presses Next or Save on a section: replaces that section's saved
+         *     answers and restarts the draft's inactivity time for every saved section (CLAIM_INACTIVITY_TIMER_MINUTES) and records activity on the claim. The answers
+         *     are stored encrypted with a key only the link's token gives, so they cannot be read
+         *     without it. A submitted or expired claim answers 409 or 410 and keeps no draft.
+         */
+        put: operations["saveClaimDraftSection"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -444,7 +626,9 @@ export interface paths {
          *     to its own text. An address service that does not answer in time (8 s), cannot be reached or
          *     answers nonsense is also a 1004 entry, so the user is told to try again; an error entry from
          *     Loqate itself (for example `2`, unknown key) is passed on as it is. 503 means the local
-         *     index's database is unreachable.
+         *     index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+         *     claim made too many lookups in the last minute; 503 also when too many lookups are already
+         *     waiting for the address service.
          */
         get: operations["findAddress"];
         put?: never;
@@ -468,9 +652,87 @@ export interface paths {
          *     Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
          *     (client text 'Invalid address'). An address service that does not answer in time, cannot be
          *     reached or answers nonsense is a 1004 entry (an unknown error to the client). 503 means the
-         *     local index's database is unreachable.
+         *     local index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+         *     claim made too many lookups in the last minute; 503 also when too many lookups are already
+         *     waiting for the address service.
          */
         get: operations["retrieveAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Find/v1.1/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search for an address (Loqate's layout, Find v1.1)
+         * @description The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+         *     its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+         *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+         *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+         *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateFindV11"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Find/v1.10/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search for an address (Loqate's layout, Find v1.10)
+         * @description The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+         *     its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+         *     parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+         *     has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+         *     on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+         *     entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateFindV110"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/address/Capture/Interactive/Retrieve/v1.2/json3.ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a full address (Loqate's layout, Retrieve v1.2)
+         * @description The same lookup as `GET /api/address/retrieve`, at the path a Loqate Capture client appends
+         *     to its base URL, read as Loqate reads it (parameter names in any letter case, unknown ones
+         *     ignored, a client's `Key` never passed on nor logged). Every problem is a Loqate error entry
+         *     in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+         *     (503) is answered in the general shape.
+         */
+        get: operations["loqateRetrieveV12"];
         put?: never;
         post?: never;
         delete?: never;
@@ -523,6 +785,20 @@ export interface components {
             /** @description Number of claims matching the filter, over all pages. */
             total: number;
         };
+        /**
+         * ClaimPersonalDetails
+         * @description Body of the claim's identity call: the PersonalDetails fields, plus the entity's form-only
+         *     fields of spec section 3 (`isManualAddress`, `addressLookup`), which are accepted and ignored
+         *     (neither checked against the other fields nor stored). Any other property is refused.
+         */
+        ClaimPersonalDetails: {
+            /** @description Form-only (the claimant typed the address in). Ignored. */
+            isManualAddress?: boolean;
+            /** @description Form-only (the address the lookup filled in). Ignored. */
+            addressLookup?: {
+                [key: string]: string;
+            } | null;
+        } & components["schemas"]["PersonalDetails"];
         /**
          * ClaimStatus
          * @description `submitted`: submitted and awaiting review. `info_requested`: the operator has asked for more
@@ -657,6 +933,47 @@ export interface components {
          * @enum {string}
          */
         DbgTicketType: "PINK" | "WHITE";
+        /** DraftSaved */
+        DraftSaved: {
+            /**
+             * Format: date-time
+             * @description When the draft is cleared unless the form is used again.
+             */
+            expiresAt: string;
+        };
+        /**
+         * DraftScalar
+         * @description One answer as the form holds it.
+         */
+        DraftScalar: string | number | boolean | null;
+        /**
+         * DraftSection
+         * @description A completed section's answers, saved when the claimant presses Next or Save.
+         */
+        DraftSection: {
+            values: components["schemas"]["DraftValues"];
+            /** @description The identity check the personal details section was completed with. */
+            identityCheck?: components["schemas"]["IdentityCheckResult"];
+        };
+        /**
+         * DraftSectionId
+         * @description A section of the claim form or the amend form whose answers can be saved as a draft. The last
+         *     section of each form (payment and submit; the amend form's last section) is sent, not saved.
+         * @enum {string}
+         */
+        DraftSectionId: "personalDetails" | "idDocuments" | "claimDetails" | "aboutTicket" | "ticketImages";
+        /**
+         * DraftValues
+         * @description A section's answers as the form holds them, by field name: a value, or one level of named
+         *     values (a looked-up address, an uploaded file's `uuid` and `fileName`). The server keeps them
+         *     as they are, encrypted, and checks them only for shape and size: the section's rules apply
+         *     when the claim is submitted.
+         */
+        DraftValues: {
+            [key: string]: components["schemas"]["DraftScalar"] | {
+                [key: string]: components["schemas"]["DraftScalar"];
+            };
+        };
         /**
          * FileType
          * @description What an uploaded image shows.
@@ -672,7 +989,7 @@ export interface components {
          */
         FileUploadRequest: {
             type: components["schemas"]["FileType"];
-            /** @description Original file name, stored for the operator only. */
+            /** @description Original file name, stored for the operator only. A plain name, without folders, control characters or < >. */
             fileName: string;
             /**
              * Format: binary
@@ -687,6 +1004,19 @@ export interface components {
              * @description Id of the stored file; sent back in the matching `...FileUuid` field.
              */
             uuid: string;
+        };
+        /**
+         * FormDraft
+         * @description The sections saved so far, in the form's order (that of DraftSectionId); empty when nothing is saved
+         *     or the draft was cleared by the inactivity rule.
+         */
+        FormDraft: {
+            sections: components["schemas"]["SavedDraftSection"][];
+            /**
+             * Format: date-time
+             * @description When the draft is cleared unless the form is used again (absent when empty).
+             */
+            expiresAt?: string;
         };
         /**
          * FindItem
@@ -797,6 +1127,11 @@ export interface components {
             /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
             customerCarePhone?: string;
         };
+        /**
+         * InfoRequestPersonalDetails
+         * @description Body of an info request's identity call, as spec section 7 lists it (the PersonalDetails fields only).
+         */
+        InfoRequestPersonalDetails: components["schemas"]["PersonalDetails"];
         /** InfoRequestRecord */
         InfoRequestRecord: {
             /** Format: uuid */
@@ -828,6 +1163,12 @@ export interface components {
          *     - DBG_PINK_IMAGES and SC_IMAGES: `ticketFrontFileUuid` and `ticketBackFileUuid`.
          *       DBG_WHITE_IMAGES: `ticketFrontFileUuid`.
          *     - Every file uuid must be a file uploaded through this info request with the matching `type`.
+         *     - Only the fields of the requested sections may be sent (docs/adr/016): `identityCheckUuid`
+         *       and `idDocsRequired` with PERSONAL_DETAILS, the ID document uuids with ID_DOCUMENTS (or
+         *       after an identity check of this request that required them), `ticketFrontFileUuid` with an
+         *       image section, `ticketBackFileUuid` with DBG_PINK_IMAGES or SC_IMAGES. Any other field is
+         *       refused on its own name (constraint `notRequested`); the answer stored and laid over the
+         *       claim holds only the requested sections.
          */
         InfoRequestSubmission: {
             /** Format: uuid */
@@ -911,11 +1252,18 @@ export interface components {
          *     - `dateOfBirth` must be at least 18 years and at most 150 years before today
          *       (constraint `minimumAge`, 'Please enter a valid date of birth').
          *     - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
-         *     - When `isOverseas` is true the address fields and `dpsCode` must be omitted.
+         *     - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
          *     - Strings are trimmed before the rules apply; an empty optional string counts as absent.
          *
-         *     Form-only fields (`isManualAddress`, `addressLookup`) and the identity check results are not
-         *     part of this body. When the claimant used the address lookup, the client maps an
+         *     The delivery point is the server's own (docs/adr/016): it reads `addressId` back from its
+         *     address provider and keeps that address's delivery point suffix when its postcode and first
+         *     line are the ones sent; otherwise (no `addressId`, an address typed in, a different address,
+         *     the provider unavailable) the details have no delivery point. A `dpsCode` in the body is
+         *     ignored and never reaches the identity check; the stored details carry the one found.
+         *
+         *     This schema lists the fields; each call's body (ClaimPersonalDetails,
+         *     InfoRequestPersonalDetails) refuses properties it does not name. The identity check results
+         *     are not part of it. When the claimant used the address lookup, the client maps an
          *     `addressLine1` error to 'Please enter a valid address'.
          */
         PersonalDetails: {
@@ -937,15 +1285,24 @@ export interface components {
             isOverseas?: boolean;
             /** @description Letters, digits, `- _ / \ , ' . ( )` and space. No PO Box, Care of, British Forces or prison addresses. */
             addressLine1?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             addressLine2?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             town?: string;
+            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
             county?: string;
             /** @description A UK or Isle of Man postcode, with or without the space. */
             postCode?: string;
             /**
+             * @description `Id` of the address the claimant chose with the address lookup (the one passed to
+             *     `GET /api/address/retrieve`); omitted when the address was typed in.
+             */
+            addressId?: string;
+            /**
              * @description Royal Mail delivery point suffix from the address lookup: the 2 characters that follow the
              *     upper-cased, space-stripped postcode in the lookup's Barcode; empty when the barcode does
-             *     not match or the address was typed in.
+             *     not match or the address was typed in. Ignored in a request: the server derives it from
+             *     `addressId`. In the stored details, the suffix the server found.
              */
             dpsCode?: string;
         };
@@ -1019,6 +1376,15 @@ export interface components {
          */
         RetrieveResponse: {
             Items: (components["schemas"]["RetrieveItem"] | components["schemas"]["LoqateError"])[];
+        };
+        /**
+         * SavedDraftSection
+         * @description A section's saved answers, as DraftSection was sent, with the section it is for.
+         */
+        SavedDraftSection: {
+            section: components["schemas"]["DraftSectionId"];
+            values: components["schemas"]["DraftValues"];
+            identityCheck?: components["schemas"]["IdentityCheckResult"];
         };
         /**
          * SectionType
@@ -1208,6 +1574,19 @@ export interface components {
                 "application/json": components["schemas"]["GeneralError"];
             };
         };
+        /**
+         * @description The server's upload storage has less free space than UPLOAD_MIN_FREE_SPACE: the upload is
+         *     refused before its body is stored, so a full disk never takes the database with it. Nothing was
+         *     stored; the upload can be repeated later.
+         */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
         /** @description Unexpected server failure. The body never carries a stack trace, SQL or other internal detail. */
         InternalError: {
             headers: {
@@ -1216,6 +1595,44 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["GeneralError"];
             };
+        };
+        /**
+         * @description Suggestions, or one Loqate error entry. On Loqate's layout every problem is such an entry in a
+         *     200 answer, as Loqate reports it: 1001 empty search, 1004 search timed out or address service
+         *     unavailable, 1005 unknown container, 1002 a parameter with an invalid value, 18 too many lookups
+         *     from this client (see `Retry-After`).
+         */
+        LoqateFind: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FindResponse"];
+            };
+        };
+        /**
+         * @description The address, or one Loqate error entry in a 200 answer: 1001 missing or unknown Id, 1004
+         *     address service unavailable, 1002 a parameter with an invalid value, 18 too many lookups from
+         *     this client (see `Retry-After`).
+         */
+        LoqateRetrieve: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RetrieveResponse"];
+            };
+        };
+        /** @description The copy named by `If-None-Match` is current. No body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["PublicRevalidate"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /**
          * @description Nothing matches the token or id: an unknown claim or info-request token, claim reference or
@@ -1229,7 +1646,11 @@ export interface components {
                 "application/json": components["schemas"]["GeneralError"];
             };
         };
-        /** @description The upload is larger than MAX_FILE_SIZE (default 15mb); refused as soon as the limit is passed. */
+        /**
+         * @description The upload is larger than MAX_FILE_SIZE (default 15mb), refused as soon as the limit is passed;
+         *     or, on the upload operations, keeping it would take the files of the claim (or of the info
+         *     request) past UPLOAD_BUDGET_PER_CLAIM in total.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1291,6 +1712,12 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+         *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+         *     token only adds a limit of its own.
+         */
+        AddressClaimToken: string;
+        /**
          * @description Id of a non-Address result of a previous Find, to list what that container holds.
          * @example GB|RM|ENG|2AB-LS6
          */
@@ -1330,6 +1757,11 @@ export interface components {
          */
         ClaimToken: string;
         /**
+         * @description The form section whose answers are saved.
+         * @example personalDetails
+         */
+        DraftSectionId: components["schemas"]["DraftSectionId"];
+        /**
          * @description Id of an uploaded file.
          * @example 7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30
          */
@@ -1340,6 +1772,48 @@ export interface components {
          * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
          */
         InfoRequestToken: string;
+        /**
+         * @description Whether to rank by `Origin`; accepted and ignored.
+         * @example false
+         */
+        LoqateBias: boolean;
+        /** @description Loqate's custom field format; accepted and ignored (no custom fields are answered). */
+        LoqateField1Format: string;
+        /** @description Loqate's result filters; accepted and ignored. */
+        LoqateFilters: string;
+        /** @description Loqate's geographic fence; accepted and ignored. */
+        LoqateGeoFence: string;
+        /**
+         * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+         * @example true
+         */
+        LoqateIsMiddleware: boolean;
+        /**
+         * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+         *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+         * @example AA11-AA11-AA11-AA11
+         */
+        LoqateKey: string;
+        /**
+         * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+         * @example en
+         */
+        LoqateLanguage: string;
+        /**
+         * @description Most suggestions to answer with.
+         * @example 10
+         */
+        LoqateLimit: number;
+        /**
+         * @description A country or coordinates to favour in the ranking; accepted and ignored.
+         * @example GB
+         */
+        LoqateOrigin: string;
+        /**
+         * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+         * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+         */
+        IfNoneMatch: string;
         /**
          * @description Page number, from 1.
          * @example 1
@@ -1353,6 +1827,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Strong entity tag of the document's bytes (a quoted SHA-256, base64url). Send it back in `If-None-Match` to get a 304 while the contract is unchanged.
+         * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+         */
+        ETag: string;
+        /**
+         * @description Always `public, no-cache`; caches may store the document but revalidate it with its ETag.
+         * @example public, no-cache
+         */
+        PublicRevalidate: string;
         /**
          * @description Seconds to wait before trying again.
          * @example 60
@@ -1426,6 +1910,74 @@ export interface operations {
             };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOpenApiJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+                 * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicRevalidate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            /** @description Semantic version of the contract (MAJOR.MINOR.PATCH). */
+                            version: string;
+                        };
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiYaml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of a copy already held; the answer is then 304 with no body while it still matches.
+                 * @example "k7Qm3vXzR1pL9sT2wY5bN8cD4fG6hJ0aE3iU7oK1mZq"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PublicRevalidate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["InternalError"];
         };
     };
     startClaim: {
@@ -1571,7 +2123,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PersonalDetails"];
+                "application/json": components["schemas"]["InfoRequestPersonalDetails"];
             };
         };
         responses: {
@@ -1630,10 +2182,87 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    getInfoRequestDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved sections (none when nothing was saved or the draft was cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormDraft"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveInfoRequestDraftSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
+                 *     least 128 bits of randomness). Only a hash of it is stored.
+                 * @example Vb8Km2PqR5tXw9Yz3Ac6Df1Gh4Jk7Lm0
+                 */
+                infoRequestToken: components["parameters"]["InfoRequestToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftSection"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     submitClaim: {
@@ -1723,7 +2352,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PersonalDetails"];
+                "application/json": components["schemas"]["ClaimPersonalDetails"];
             };
         };
         responses: {
@@ -1782,10 +2411,87 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            424: components["responses"]["FailedDependency"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    getClaimDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved sections (none when nothing was saved or the draft was cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormDraft"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveClaimDraftSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+                /**
+                 * @description The form section whose answers are saved.
+                 * @example personalDetails
+                 */
+                section: components["parameters"]["DraftSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftSection"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     listOperatorClaims: {
@@ -1957,7 +2663,14 @@ export interface operations {
                  */
                 Container?: components["parameters"]["AddressContainer"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+                 *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+                 *     token only adds a limit of its own.
+                 */
+                "X-Claim-Token"?: components["parameters"]["AddressClaimToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1989,7 +2702,14 @@ export interface operations {
                  */
                 Id?: components["parameters"]["AddressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The claim token of the claim being filled in, when the caller has one: lookups are then
+                 *     rate limited per claim as well as per client. Not checked against the claims: a made-up
+                 *     token only adds a limit of its own.
+                 */
+                "X-Claim-Token"?: components["parameters"]["AddressClaimToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2008,6 +2728,160 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateFindV11: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Search text, ideally a postcode or the start of the address. Not required by the schema so
+                 *     that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
+                 *     (unless `Container` is given).
+                 * @example LS6 2AB
+                 */
+                Text?: components["parameters"]["AddressText"];
+                /**
+                 * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+                 * @example true
+                 */
+                IsMiddleware?: components["parameters"]["LoqateIsMiddleware"];
+                /**
+                 * @description Id of a non-Address result of a previous Find, to list what that container holds.
+                 * @example GB|RM|ENG|2AB-LS6
+                 */
+                Container?: components["parameters"]["AddressContainer"];
+                /**
+                 * @description A country or coordinates to favour in the ranking; accepted and ignored.
+                 * @example GB
+                 */
+                Origin?: components["parameters"]["LoqateOrigin"];
+                /**
+                 * @description Comma-separated ISO 3166-1 alpha-2 codes to search. The service covers the UK and the Isle of Man.
+                 * @example GB,IM
+                 */
+                Countries?: components["parameters"]["AddressCountries"];
+                /**
+                 * @description Most suggestions to answer with.
+                 * @example 10
+                 */
+                Limit?: components["parameters"]["LoqateLimit"];
+                /**
+                 * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+                 * @example en
+                 */
+                Language?: components["parameters"]["LoqateLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateFindV110: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Search text, ideally a postcode or the start of the address. Not required by the schema so
+                 *     that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
+                 *     (unless `Container` is given).
+                 * @example LS6 2AB
+                 */
+                Text?: components["parameters"]["AddressText"];
+                /**
+                 * @description Loqate's flag for calls made by a server on behalf of a browser; accepted and ignored (the proxy always sets it upstream).
+                 * @example true
+                 */
+                IsMiddleware?: components["parameters"]["LoqateIsMiddleware"];
+                /**
+                 * @description Id of a non-Address result of a previous Find, to list what that container holds.
+                 * @example GB|RM|ENG|2AB-LS6
+                 */
+                Container?: components["parameters"]["AddressContainer"];
+                /**
+                 * @description A country or coordinates to favour in the ranking; accepted and ignored.
+                 * @example GB
+                 */
+                Origin?: components["parameters"]["LoqateOrigin"];
+                /**
+                 * @description Comma-separated ISO 3166-1 alpha-2 codes to search. The service covers the UK and the Isle of Man.
+                 * @example GB,IM
+                 */
+                Countries?: components["parameters"]["AddressCountries"];
+                /**
+                 * @description Most suggestions to answer with.
+                 * @example 10
+                 */
+                Limit?: components["parameters"]["LoqateLimit"];
+                /**
+                 * @description Preferred language of the answer (for example `en`); accepted and ignored, answers are in English.
+                 * @example en
+                 */
+                Language?: components["parameters"]["LoqateLanguage"];
+                /**
+                 * @description Whether to rank by `Origin`; accepted and ignored.
+                 * @example false
+                 */
+                Bias?: components["parameters"]["LoqateBias"];
+                /** @description Loqate's result filters; accepted and ignored. */
+                Filters?: components["parameters"]["LoqateFilters"];
+                /** @description Loqate's geographic fence; accepted and ignored. */
+                GeoFence?: components["parameters"]["LoqateGeoFence"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateFind"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loqateRetrieveV12: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A Loqate client's own key. Accepted so that an unchanged Loqate client works, then ignored:
+                 *     it is never passed on to Loqate nor logged; the server calls Loqate with its own key.
+                 * @example AA11-AA11-AA11-AA11
+                 */
+                Key?: components["parameters"]["LoqateKey"];
+                /**
+                 * @description Id of an Address result of Find. Not required by the schema so that a missing or unknown Id
+                 *     is answered Loqate-style with error 1001 in a 200 answer.
+                 * @example GB|RM|A|54236781
+                 */
+                Id?: components["parameters"]["AddressId"];
+                /** @description Loqate's custom field format; accepted and ignored (no custom fields are answered). */
+                Field1Format?: components["parameters"]["LoqateField1Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LoqateRetrieve"];
+            500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './infra/embedded-postgres.ts';
 import { startMailCatcher, type MailCatcher } from './infra/mail-catcher.ts';
 import { createLogger } from './http/logger.ts';
+import { startupBanner } from './launch-banner.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -16,8 +17,12 @@ import { startServer } from './server.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(repoRoot, '.data');
 
-function operatorToken(): string {
-  const file = path.join(dataDir, 'operator-token');
+/**
+ * A secret generated on first use and kept in .data/ (mode 600), so every later start, and any
+ * other process started from this checkout, uses the same one.
+ */
+function storedSecret(name: string): string {
+  const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
@@ -44,27 +49,16 @@ async function launch(): Promise<void> {
       stops.push(() => mail!.stop());
       env.SMTP_URL = mail.smtpUrl;
     }
-    env.OPERATOR_API_TOKEN ||= operatorToken();
+    env.OPERATOR_API_TOKEN ||= storedSecret('operator-token');
+    env.RATE_LIMIT_SECRET ||= storedSecret('rate-limit-secret');
     env.UPLOAD_DIR ||= path.join(dataDir, 'uploads');
     const config = loadConfig(env, repoRoot);
     const logger = createLogger(config.logLevel);
     const server = await startServer(config, logger);
     stops.push(() => server.close());
 
-    const lines = [
-      '',
-      `  Claim service   ${config.publicUrl}/`,
-      `  API health      ${config.publicUrl}/api/v1/health`,
-      mail ? `  Mail inbox      ${mail.inboxUrl}  (SMTP ${mail.smtpUrl})` : `  Mail            ${new URL(config.smtpUrl).host} (SMTP_URL)`,
-      postgres ? `  PostgreSQL      embedded, data in ${postgres.dataDir}` : '  PostgreSQL      DATABASE_URL',
-      env.OPERATOR_API_TOKEN === process.env.OPERATOR_API_TOKEN
-        ? '  Operator token  OPERATOR_API_TOKEN'
-        : `  Operator token  ${env.OPERATOR_API_TOKEN}  (stored in .data/operator-token)`,
-      '',
-      '  Press Ctrl-C to stop.',
-      '',
-    ];
-    process.stdout.write(lines.join('\n'));
+    const operatorTokenFile = env.OPERATOR_API_TOKEN === process.env.OPERATOR_API_TOKEN ? undefined : path.join(dataDir, 'operator-token');
+    process.stdout.write(startupBanner({ config, mail, postgresDataDir: postgres?.dataDir, operatorTokenFile }));
   } catch (error) {
     await stopAll();
     if (error instanceof ConfigError) {

@@ -5,11 +5,16 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract } from './http/openapi.ts';
-import { addressRoutes } from './modules/address/address.routes.ts';
-import { prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import { addressLimits } from './modules/address/address-limits.ts';
+import { addressCors, addressRoutes } from './modules/address/address.routes.ts';
+import type { AddressProvider } from './modules/address/address-provider.ts';
+import { createAddressProvider, prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import { deliveryPoints } from './modules/address/delivery-point.ts';
+import { loqateLayoutErrors, loqateLayoutQuery } from './modules/address/loqate-layout.ts';
 import { nativePool } from './db/native-pool.ts';
 import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
+import { personalDetailsRules, submissionRules } from './modules/claim/claim.rules.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
 import { createStorage } from './modules/files/create-storage.ts';
@@ -19,6 +24,8 @@ import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { outboxThread } from './modules/mail/outbox-thread.ts';
 import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
+import { draftRoutes } from './modules/draft/draft.routes.ts';
+import { draftService } from './modules/draft/draft.service.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
@@ -39,6 +46,10 @@ export interface ServerOptions {
   /** Replaces the configured identity-check provider (tests of its failures). */
   identity?: IdentityProvider;
   identityTimeoutMs?: number;
+  /** Replaces the configured address provider (tests of its failures). */
+  addressProvider?: AddressProvider;
+  /** The virus scan's overall time limit (default 30 s). */
+  scanTimeoutMs?: number;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
 }
@@ -72,33 +83,54 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
   const storage = createStorage(config, logger);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
+  const addressProvider = options.addressProvider ?? createAddressProvider({ config, orm, logger });
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
   const outbox = outboxThread(
-    { databaseUrl: config.databaseUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logLevel: config.logLevel, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 },
+    {
+      databaseUrl: config.databaseUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      logLevel: config.logLevel,
+      retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
+      smtpRequireTls: config.smtpRequireTls,
+    },
     logger,
   );
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, storage, scanner: config.clamav && clamdScanner(config.clamav) });
+  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
+  const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
-  await startSanitizer(boss, orm.em, storage, logger);
+  await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
-  const claimUploads = claimUploadRoute(claims, storage, config.maxFileSize);
-  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, config.maxFileSize);
+  const contract = loadContract();
+  const addressLookupLimits = addressLimits(() => nativePool(orm), {
+    perClient: config.addressLimitPerClient,
+    perClaim: config.addressLimitPerClaim,
+    concurrency: config.addressConcurrency,
+    secret: config.rateLimitSecret,
+  });
+  const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
+  const claimUploads = claimUploadRoute(claims, storage, uploadLimits);
+  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, uploadLimits);
   const app = createApp({
     config,
     logger,
     orm,
-    contract: loadContract(),
+    contract,
     validateResponses: options.validateResponses,
+    bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
-      operatorGate(config.operatorApiToken),
+      operatorGate({ token: config.operatorApiToken, em: orm.em, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
+      addressCors(config.addressCorsOrigins),
+      loqateLayoutQuery(contract),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
     readiness: state,
-    routes: [claimUploads.handle, infoRequestUploads.handle, infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ config, orm, logger })],
+    routes: [claimUploads.handle, infoRequestUploads.handle, draftRoutes(drafts), infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
+    errorHandlers: [loqateLayoutErrors()],
   });
   server.removeAllListeners('request');
   server.on('request', app);

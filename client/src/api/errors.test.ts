@@ -5,7 +5,7 @@ import {
   errorFromResponse,
   flattenValidationItems,
   isApiError,
-} from './errors';
+} from '@prize/generated/transport/errors';
 
 const UNEXPECTED = 'An unexpected problem occurred. Please try again.';
 const RATE_LIMITED =

@@ -1,7 +1,7 @@
 import { getHealth, startClaim } from '@prize/generated/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './errors';
-import { configureHttp, DEFAULT_TIMEOUT_MS, http, type HttpSuccess } from './http';
+import { ApiError } from '@prize/generated/transport/errors';
+import { configureHttp, DEFAULT_TIMEOUT_MS, http, type HttpSuccess } from '@prize/generated/transport/http';
 
 const UNEXPECTED = 'An unexpected problem occurred. Please try again.';
 const UNREACHABLE = 'The site is currently unreachable. Check your network connection and try again.';
@@ -229,5 +229,102 @@ describe('generated client through the mutator', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'jane@example.com' });
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+// XMLHttpRequest as far as http's upload path uses it; `answer` ends the request.
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  // The request once http has made it (its upload module loads first).
+  static async made(): Promise<FakeXhr> {
+    await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+    return FakeXhr.last!;
+  }
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  aborted = false;
+  status = 0;
+  statusText = '';
+  response: Blob | null = null;
+  responseType = '';
+  responseHeaders = '';
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseHeaders = 'content-type: application/json\r\nx-request: 1\r\n';
+    this.response = new Blob([JSON.stringify(body)]);
+    this.onload?.();
+  }
+}
+
+describe('http uploads with progress', () => {
+  beforeEach(() => {
+    configureHttp({ baseUrl: '', timeoutMs: DEFAULT_TIMEOUT_MS });
+    FakeXhr.last = undefined;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('When progress is asked for, then the body goes by XMLHttpRequest, progress is reported and the answer is read as from fetch', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(500, {}));
+    const seen: Array<[number, number]> = [];
+    const body = new FormData();
+    body.append('type', 'ticketFront');
+    const call = http<HttpSuccess<{ uuid: string }>>('/api/v1/claim/t/file', { method: 'POST', body, onUploadProgress: (sent, total) => seen.push([sent, total]) });
+
+    const xhr = await FakeXhr.made();
+    expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/api/v1/claim/t/file', body]);
+    expect(xhr.headers['content-type']).toBeUndefined();
+    xhr.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+    xhr.upload.onprogress?.({ loaded: 7, total: 0, lengthComputable: false });
+    xhr.answer(201, { uuid: 'abc' });
+
+    const result = await call;
+    expect(result.status).toBe(201);
+    expect(result.data).toEqual({ uuid: 'abc' });
+    expect(result.headers.get('x-request')).toBe('1');
+    expect(seen).toEqual([
+      [5, 10],
+      [7, 0],
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('When the caller aborts an upload, then the request is aborted and the reason passed on', async () => {
+    const controller = new AbortController();
+    const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), signal: controller.signal, onUploadProgress: () => undefined }));
+    const xhr = await FakeXhr.made();
+    controller.abort(new DOMException('cancelled', 'AbortError'));
+    expect(await call).toMatchObject({ name: 'AbortError' });
+    expect(xhr.aborted).toBe(true);
+  });
+
+  it('When the upload answers 413, then the error is the general ApiError', async () => {
+    const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), onUploadProgress: () => undefined }));
+    (await FakeXhr.made()).answer(413, { statusCode: 413, message: 'File is too large', error: 'Payload Too Large' });
+    expect(await call).toMatchObject({ status: 413, message: 'File is too large' });
   });
 });

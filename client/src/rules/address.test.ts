@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { addressLines, dpsCode, highlightSegments, interpretFind, interpretRetrieve, lookupFailureMessage, parseHighlight } from './address';
 
 describe('dpsCode', () => {
@@ -74,6 +74,7 @@ describe('Retrieve answers', () => {
         county: 'West Yorkshire',
         postCode: 'LS6 2AB',
         dpsCode: '1A',
+        addressId: leeds.Id,
       },
     });
   });

@@ -1,7 +1,7 @@
 // Address lookup rules: Loqate Find/Retrieve answers, their error codes, highlight ranges and
 // the Royal Mail delivery point suffix (dpsCode).
 import type { FindItem, FindResponse, LoqateError, RetrieveItem, RetrieveResponse } from '@prize/generated/client';
-import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { ADDRESS_MESSAGES } from './messages';
 
 export interface Address {
@@ -11,6 +11,8 @@ export interface Address {
   county: string;
   postCode: string;
   dpsCode: string;
+  // The lookup's Id of the address: sent so the server reads the delivery point back itself.
+  addressId?: string;
 }
 
 export const ADDRESS_COUNTRIES = 'GB,IM';
@@ -110,6 +112,7 @@ export function interpretRetrieve(response: RetrieveResponse | undefined, id: st
       county: item.Province ?? '',
       postCode: item.PostalCode ?? '',
       dpsCode: dpsCode(item.Barcode, item.PostalCode),
+      addressId: item.Id,
     },
   };
 }

@@ -1,5 +1,5 @@
 // Which text a screen or field shows for a failed call (spec section 8).
-import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { SCREEN_MESSAGES, UPLOAD_MESSAGES } from './messages';
 import { displayMessage } from './validators';
 

@@ -72,6 +72,10 @@ export interface PaymentValues {
 export const NAME_PATTERN = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F' \u2019-]+$/;
 export const ADDRESS_LINE_PATTERN = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F_/\\,'.() \u2019-]+$/;
 export const PHONE_PATTERN = /^[0-9]{10,15}$/;
+// Free text (addressLine2, town, county): anything but control characters, line and
+// bidirectional-override marks, and markup's < and >.
+// eslint-disable-next-line no-control-regex
+export const FREE_TEXT_PATTERN = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$/u;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -97,9 +101,9 @@ export const fieldRules = {
     PHONE_PATTERN.test(normalisePhone(value)) ? undefined : 'pattern',
   ),
   addressLine1: trimmedRule(FIELD_MESSAGES.addressLine1, required, maxLength(100), matches(ADDRESS_LINE_PATTERN)),
-  addressLine2: trimmedRule(FIELD_MESSAGES.addressLine2, maxLength(100)),
-  town: trimmedRule(FIELD_MESSAGES.town, required, maxLength(50)),
-  county: trimmedRule(FIELD_MESSAGES.county, maxLength(30)),
+  addressLine2: trimmedRule(FIELD_MESSAGES.addressLine2, maxLength(100), matches(FREE_TEXT_PATTERN)),
+  town: trimmedRule(FIELD_MESSAGES.town, required, maxLength(50), matches(FREE_TEXT_PATTERN)),
+  county: trimmedRule(FIELD_MESSAGES.county, maxLength(30), matches(FREE_TEXT_PATTERN)),
   postCode: trimmedRule(FIELD_MESSAGES.postCode, required, lengthBetween(6, 8)),
   prizeAmountPence: rule(FIELD_MESSAGES.prizeAmountPence, required, minValue(PRIZE_MIN_PENCE), maxValue(PRIZE_MAX_PENCE)),
   dbgTicketNumber: rule(FIELD_MESSAGES.dbgTicketNumber, required, matches(DBG_SERIAL_PATTERN)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_MESSAGES } from '../api/errors';
+import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { loadClaimErrorMessage, loadInfoRequestErrorMessage, notificationFor, startClaimErrorMessage, uploadErrorMessage, visibleFieldError } from './apiMessages';
 import { formatRemaining, inactivitySchedule } from './inactivity';
 import { aboutTicketSummary, personalDetailsSummary, ticketImagesSummary } from './summary';

@@ -30,7 +30,7 @@ describe('server field errors', () => {
   });
 
   it('When the address lookup was used, then an address error shows on the lookup as "Please enter a valid address"', () => {
-    expect(mapServerErrors({ addressLine1: 'Please enter a valid first line of your address', postCode: 'x' }, { usedAddressLookup: true })).toEqual({
+    expect(mapServerErrors({ addressLine1: 'Please enter a valid first line of your address', postCode: 'x', addressId: 'y' }, { usedAddressLookup: true })).toEqual({
       bySection: { personalDetails: { addressLookup: 'Please enter a valid address' } },
       unmapped: {},
     });

@@ -15,6 +15,7 @@ const FIELD_SECTIONS: Record<string, SectionId> = {
   town: 'personalDetails',
   county: 'personalDetails',
   postCode: 'personalDetails',
+  addressId: 'personalDetails',
   dpsCode: 'personalDetails',
   identityCheckUuid: 'personalDetails',
   idDocsRequired: 'personalDetails',
@@ -38,7 +39,7 @@ const FIELD_SECTIONS: Record<string, SectionId> = {
   isChequePreferred: 'payment',
 };
 
-const ADDRESS_FIELDS = new Set(['addressLine1', 'addressLine2', 'town', 'county', 'postCode', 'dpsCode']);
+const ADDRESS_FIELDS = new Set(['addressLine1', 'addressLine2', 'town', 'county', 'postCode', 'addressId', 'dpsCode']);
 
 // Errors about the identity check itself are not about a field the claimant can see.
 const SECTION_LEVEL_FIELDS = new Set(['identityCheckUuid', 'idDocsRequired', 'isOverseas']);

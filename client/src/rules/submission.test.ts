@@ -11,12 +11,12 @@ const base = {
 };
 
 describe('identity body', () => {
-  it('sends a looked-up address with its dpsCode and leaves out empty parts', () => {
+  it('sends a looked-up address with its lookup id and dpsCode and leaves out empty parts', () => {
     expect(
       toPersonalDetails({
         ...base,
         isManualAddress: false,
-        addressLookup: { addressLine1: '14 Elm Grove', addressLine2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A' },
+        addressLookup: { addressLine1: '14 Elm Grove', addressLine2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A', addressId: 'GB|RM|A|54236781' },
         addressLine1: 'stale',
       }),
     ).toEqual({
@@ -28,10 +28,11 @@ describe('identity body', () => {
       town: 'Leeds',
       postCode: 'LS6 2AB',
       dpsCode: '1A',
+      addressId: 'GB|RM|A|54236781',
     });
   });
 
-  it('sends a typed address without a dpsCode', () => {
+  it('sends a typed address without a dpsCode or lookup id', () => {
     expect(
       toPersonalDetails({
         ...base,
@@ -43,7 +44,9 @@ describe('identity body', () => {
         postCode: 'IM1 1JE',
       }),
     ).toMatchObject({ addressLine1: 'Flat 2', addressLine2: '11 Athol Street', town: 'Douglas', postCode: 'IM1 1JE' });
-    expect(toPersonalDetails({ ...base, isManualAddress: true, addressLine1: 'a', town: 'b', postCode: 'IM1 1JE' })).not.toHaveProperty('dpsCode');
+    const typed = toPersonalDetails({ ...base, isManualAddress: true, addressLine1: 'a', town: 'b', postCode: 'IM1 1JE' });
+    expect(typed).not.toHaveProperty('dpsCode');
+    expect(typed).not.toHaveProperty('addressId');
   });
 
   it('sends no address at all for an overseas claimant', () => {

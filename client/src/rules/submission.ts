@@ -46,6 +46,8 @@ export function toPersonalDetails(values: PersonalDetailsValues): PersonalDetail
   if (address.addressLine2.trim() !== '') withAddress.addressLine2 = address.addressLine2.trim();
   if (address.county.trim() !== '') withAddress.county = address.county.trim();
   if (address.dpsCode !== '') withAddress.dpsCode = address.dpsCode;
+  // The server derives the delivery point from the lookup's id; a typed address has none.
+  if (address.addressId) withAddress.addressId = address.addressId;
   return withAddress;
 }
 

@@ -15,9 +15,11 @@ const MANUAL_FIELDS = ['addressLine1', 'addressLine2', 'town', 'county', 'postCo
 
 export interface PersonalDetailsSectionProps extends SectionProps<PersonalDetailsValues> {
   onActivity: () => void;
+  /** On the claim page: address lookups are limited per claim as well as per client. */
+  claimToken?: string;
 }
 
-function AddressFields({ onActivity, onOverseas }: { onActivity: () => void; onOverseas: () => void }) {
+function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () => void; onOverseas: () => void; claimToken?: string }) {
   const form = useForm<PersonalDetailsValues>();
   const { values } = useFormState<PersonalDetailsValues>({ subscription: { values: true } });
 
@@ -63,6 +65,7 @@ function AddressFields({ onActivity, onOverseas }: { onActivity: () => void; onO
             label="Find your address"
             hint="Start typing your postcode or the first line of your address, then choose it from the list."
             onActivity={onActivity}
+            claimToken={claimToken}
           />
           {!values.addressLookup && (
             <p>
@@ -83,7 +86,7 @@ function AddressFields({ onActivity, onOverseas }: { onActivity: () => void; onO
   );
 }
 
-export function PersonalDetailsSection({ onActivity, ...props }: PersonalDetailsSectionProps) {
+export function PersonalDetailsSection({ onActivity, claimToken, ...props }: PersonalDetailsSectionProps) {
   const values = useFormValues(props.form);
 
   // 'Live overseas, skip' clears the address and submits without it.
@@ -122,7 +125,7 @@ export function PersonalDetailsSection({ onActivity, ...props }: PersonalDetails
         width="medium"
         maxLength={20}
       />
-      <AddressFields onActivity={onActivity} onOverseas={() => void skipAddress()} />
+      <AddressFields onActivity={onActivity} onOverseas={() => void skipAddress()} claimToken={claimToken} />
     </SectionForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { PersonalDetails } from '@prize/generated/client';
 import type { FormApi } from 'final-form';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { PersonalDetailsValues } from '../rules/claimForm';
 import { type IdentityResult, toPersonalDetails } from '../rules/submission';
 
@@ -10,18 +10,22 @@ export interface IdentityCheck {
   // Whether the last answer asked for ID documents (kept while personal details are edited).
   idDocsRequired: boolean;
   run: (values: PersonalDetailsValues) => Promise<IdentityResult>;
+  // The last check's answer now, before the component renders again (saved with the section).
+  current: () => IdentityResult | null;
   // Spec section 4: reopening personal details resets the overseas flag and the identity check.
   reopen: (form: FormApi<PersonalDetailsValues>) => void;
 }
 
 // The identity check of the personal details section, against the claim's or the info
-// request's identity call.
-export function useIdentityCheck(check: (body: PersonalDetails) => Promise<IdentityResult>): IdentityCheck {
-  const [identity, setIdentity] = useState<IdentityResult | null>(null);
-  const [idDocsRequired, setIdDocsRequired] = useState(false);
+// request's identity call; `restored` is the check a saved draft was completed with.
+export function useIdentityCheck(check: (body: PersonalDetails) => Promise<IdentityResult>, restored: IdentityResult | null = null): IdentityCheck {
+  const [identity, setIdentity] = useState<IdentityResult | null>(restored);
+  const [idDocsRequired, setIdDocsRequired] = useState(restored?.idDocsRequired ?? false);
+  const latest = useRef(restored);
 
   const run = async (values: PersonalDetailsValues) => {
     const result = await check(toPersonalDetails(values));
+    latest.current = result;
     setIdentity(result);
     setIdDocsRequired(result.idDocsRequired);
     return result;
@@ -29,8 +33,11 @@ export function useIdentityCheck(check: (body: PersonalDetails) => Promise<Ident
 
   const reopen = useCallback((form: FormApi<PersonalDetailsValues>) => {
     form.change('isOverseas', false);
+    latest.current = null;
     setIdentity(null);
   }, []);
 
-  return { identity, idDocsRequired, run, reopen };
+  const current = useCallback(() => latest.current, []);
+
+  return { identity, idDocsRequired, run, current, reopen };
 }

@@ -1,6 +1,6 @@
 import { createForm, FORM_ERROR, type FormApi, type SubmissionErrors } from 'final-form';
 import { type RefObject, useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { isApiError } from '../api/errors';
+import { isApiError } from '@prize/generated/transport/errors';
 import { sectionTitleId } from '../components/FormSection/FormSection';
 import { notificationFor } from '../rules/apiMessages';
 import { bannerErrors } from '../rules/bannerErrors';
@@ -46,6 +46,10 @@ export interface SectionFlowOptions<Id extends SectionId> {
   onActivity: () => void;
   // Before a completed section reopens for editing.
   onEdit?: (id: Id) => void;
+  // Once a section is completed (Next or Save), with its answers: the draft is saved.
+  onComplete?: (id: Id, values: AnyValues) => void;
+  // Sections saved before (a draft loaded when the page opened): they start completed.
+  initial?: { completed: readonly Id[]; values: Partial<Record<Id, AnyValues>> };
 }
 
 // What every section component takes from the flow (SectionProps without its form).
@@ -99,6 +103,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
       // The submit functions are the forms' own, so <Form> never replaces them.
       submitFns[id] = (values) => submitHandler.current(id, values);
       const form = createForm<AnyValues>({
+        initialValues: options.initial?.values[id],
         onSubmit: (values) => submitFns[id](values),
         validate: (values) => (creating ? {} : latest.current.validate(id, values)),
         // Spec section 5: fields validate on blur (choices call blur as they change).
@@ -113,7 +118,9 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     creating = false;
     return { forms: made as unknown as SectionForms<Id>, submits: submitFns };
   });
-  const [flow, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
+  const [flow, dispatch] = useReducer(flowReducer, options.initial, (initial) =>
+    initial ? { ...INITIAL_FLOW, completed: [...initial.completed] } : INITIAL_FLOW,
+  );
   const flowRef = useRef(flow);
   flowRef.current = flow;
   const [focusTarget, setFocusTarget] = useState<{ id: Id | 'banner'; at: number } | null>(null);
@@ -129,6 +136,7 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     validationErrors.set(id, {});
     const wasCompleted = isCompleted(id);
     dispatch({ type: 'complete', id });
+    latest.current.onComplete?.(id, formFor(forms, id).getState().values);
     // A change here can make a later, completed section wrong (a Scratchcard needs its back).
     const later = sections.slice(sections.indexOf(id) + 1);
     const broken = later.filter((section) => isCompleted(section) && hasErrors(section));

@@ -52,7 +52,48 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
     return typeof answer === 'function' ? answer(call) : answer.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', xhrOver(fetchMock));
   return { calls, fetchMock };
+}
+
+// Uploads with progress go by XMLHttpRequest (@prize/generated/transport/http): answered by the same stubs.
+function xhrOver(fetchMock: (input: string, init?: RequestInit) => Promise<Response>) {
+  return class {
+    private method = 'GET';
+    private url = '';
+    private headers = new Headers();
+    status = 0;
+    statusText = '';
+    // Text, not a Blob: jsdom's Blob is not the one the Response of this environment reads.
+    response: string | null = null;
+    responseType = '';
+    private responseHeaders = '';
+    upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    abort() {
+      this.onload = null;
+    }
+    getAllResponseHeaders() {
+      return this.responseHeaders;
+    }
+    send(body: BodyInit | null) {
+      void fetchMock(this.url, { method: this.method, body, headers: this.headers }).then(async (answer) => {
+        this.upload.onprogress?.({ loaded: 1, total: 1, lengthComputable: true });
+        this.status = answer.status;
+        this.responseHeaders = [...answer.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+        this.response = await answer.text();
+        this.onload?.();
+      }, () => this.onerror?.());
+    }
+  };
 }
 
 export function withQueryClient(children: ReactNode) {
@@ -77,4 +118,4 @@ export async function fillPersonalDetails(user: UserEvent) {
 }
 
 // A tiny PNG to choose in a file field.
-export const pngFile = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+export const pngFile = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, { type: 'image/png' });

@@ -3,6 +3,8 @@
  */
 export * from './address/address';
 export * from './claim/claim';
+export * from './contract/contract';
+export * from './draft/draft';
 export * from './health/health';
 export * from './info-request/info-request';
 export * from './operator/operator';

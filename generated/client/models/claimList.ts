@@ -7,6 +7,7 @@ import type { ClaimSummary } from './claimSummary';
  * One page of submitted claims, newest first.
  */
 export interface ClaimList {
+  /** @maxItems 100 */
   items: ClaimSummary[];
   /** @minimum 1 */
   page: number;

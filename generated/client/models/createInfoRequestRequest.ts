@@ -8,6 +8,7 @@ export interface CreateInfoRequestRequest {
      * Sections the claimant must complete, in display order. At most one of the three image
      * kinds is expected (constraint `sectionTypeList` otherwise).
      * @minItems 1
+     * @maxItems 5
      */
   sectionTypeList: SectionType[];
 }

@@ -9,7 +9,10 @@ import type { SectionType } from './sectionType';
  */
 export interface CreatedInfoRequest {
   uuid: string;
-  /** @minItems 1 */
+  /**
+     * @minItems 1
+     * @maxItems 5
+     */
   sectionTypeList: SectionType[];
   expiresAt: string;
 }

@@ -12,9 +12,10 @@ import type { FileType } from './fileType';
 export interface FileUploadRequest {
   type: FileType;
   /**
-     * Original file name, stored for the operator only.
+     * Original file name, stored for the operator only. A plain name, without folders, control characters or < >.
      * @minLength 1
      * @maxLength 255
+     * @pattern ^(?!\.+$)(?=.*\S)[^/\\\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]+$
      */
   fileName: string;
   /** The image bytes. */

@@ -11,6 +11,7 @@ export type FindAddressParams = {
  * that an empty or missing search is answered Loqate-style with error 1001 in a 200 answer
  * (unless `Container` is given).
  * @maxLength 200
+ * @pattern ^[^\u0000-\u001F\u007F]*$
  */
 Text?: AddressTextParameter;
 /**
@@ -21,6 +22,7 @@ Countries?: AddressCountriesParameter;
 /**
  * Id of a non-Address result of a previous Find, to list what that container holds.
  * @maxLength 200
+ * @pattern ^[^\u0000-\u001F\u007F]*$
  */
 Container?: AddressContainerParameter;
 };

@@ -8,5 +8,6 @@ import type { LoqateError } from './loqateError';
  * Loqate Capture Interactive Find shape. An empty `Items` means no address was found.
  */
 export interface FindResponse {
+  /** @maxItems 1000 */
   Items: (FindItem | LoqateError)[];
 }

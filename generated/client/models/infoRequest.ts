@@ -10,6 +10,7 @@ export interface InfoRequest {
   /**
      * Sections to show, in this order; the last shown section submits.
      * @minItems 1
+     * @maxItems 5
      */
   sectionTypeList: SectionType[];
   /**

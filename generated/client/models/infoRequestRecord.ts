@@ -6,7 +6,10 @@ import type { SectionType } from './sectionType';
 
 export interface InfoRequestRecord {
   uuid: string;
-  /** @minItems 1 */
+  /**
+     * @minItems 1
+     * @maxItems 5
+     */
   sectionTypeList: SectionType[];
   createdAt: string;
   expiresAt: string;

@@ -16,11 +16,20 @@ import type { SectionType } from './sectionType';
  * - DBG_PINK_IMAGES and SC_IMAGES: `ticketFrontFileUuid` and `ticketBackFileUuid`.
  *   DBG_WHITE_IMAGES: `ticketFrontFileUuid`.
  * - Every file uuid must be a file uploaded through this info request with the matching `type`.
+ * - Only the fields of the requested sections may be sent (docs/adr/016): `identityCheckUuid`
+ *   and `idDocsRequired` with PERSONAL_DETAILS, the ID document uuids with ID_DOCUMENTS (or
+ *   after an identity check of this request that required them), `ticketFrontFileUuid` with an
+ *   image section, `ticketBackFileUuid` with DBG_PINK_IMAGES or SC_IMAGES. Any other field is
+ *   refused on its own name (constraint `notRequested`); the answer stored and laid over the
+ *   claim holds only the requested sections.
  */
 export interface InfoRequestSubmission {
   identityCheckUuid?: string;
   idDocsRequired?: boolean;
-  /** @minItems 1 */
+  /**
+     * @minItems 1
+     * @maxItems 5
+     */
   sectionTypeList: SectionType[];
   ticketFrontFileUuid?: string;
   ticketBackFileUuid?: string;

@@ -29,12 +29,24 @@ export interface OperatorClaim {
   idDocument2FileUuid?: string;
   claimDetails: ClaimDetails;
   ticketDetails: TicketDetails;
-  /** Every file uploaded for the claim and its info requests, oldest first. */
+  /**
+     * Every file uploaded for the claim and its info requests, oldest first.
+     * @maxItems 1000
+     */
   files: StoredFile[];
-  /** Every identity check made for the claim and its info requests, oldest first. */
+  /**
+     * Every identity check made for the claim and its info requests, oldest first.
+     * @maxItems 1000
+     */
   identityChecks: IdentityCheckRecord[];
-  /** Oldest first. */
+  /**
+     * Oldest first.
+     * @maxItems 1000
+     */
   infoRequests: InfoRequestRecord[];
-  /** Oldest first. */
+  /**
+     * Oldest first.
+     * @maxItems 1000
+     */
   audit: AuditEntry[];
 }

@@ -4,6 +4,8 @@
 import type { GeneralError } from './generalError';
 
 /**
- * The upload is larger than MAX_FILE_SIZE (default 15mb); refused as soon as the limit is passed.
+ * The upload is larger than MAX_FILE_SIZE (default 15mb), refused as soon as the limit is passed;
+ * or, on the upload operations, keeping it would take the files of the claim (or of the info
+ * request) past UPLOAD_BUDGET_PER_CLAIM in total.
  */
 export type PayloadTooLargeResponse = GeneralError;

@@ -13,11 +13,18 @@ import type { Title } from './title';
  * - `dateOfBirth` must be at least 18 years and at most 150 years before today
  *   (constraint `minimumAge`, 'Please enter a valid date of birth').
  * - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
- * - When `isOverseas` is true the address fields and `dpsCode` must be omitted.
+ * - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
  * - Strings are trimmed before the rules apply; an empty optional string counts as absent.
  *
- * Form-only fields (`isManualAddress`, `addressLookup`) and the identity check results are not
- * part of this body. When the claimant used the address lookup, the client maps an
+ * The delivery point is the server's own (docs/adr/016): it reads `addressId` back from its
+ * address provider and keeps that address's delivery point suffix when its postcode and first
+ * line are the ones sent; otherwise (no `addressId`, an address typed in, a different address,
+ * the provider unavailable) the details have no delivery point. A `dpsCode` in the body is
+ * ignored and never reaches the identity check; the stored details carry the one found.
+ *
+ * This schema lists the fields; each call's body (ClaimPersonalDetails,
+ * InfoRequestPersonalDetails) refuses properties it does not name. The identity check results
+ * are not part of it. When the claimant used the address lookup, the client maps an
  * `addressLine1` error to 'Please enter a valid address'.
  */
 export interface PersonalDetails {
@@ -54,14 +61,24 @@ export interface PersonalDetails {
      * @pattern ^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0100-\u017F_/\\,'.() \u2019-]+$
      */
   addressLine1?: string;
-  /** @maxLength 100 */
+  /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * @maxLength 100
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     */
   addressLine2?: string;
   /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
      * @minLength 1
      * @maxLength 50
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
      */
   town?: string;
-  /** @maxLength 30 */
+  /**
+     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * @maxLength 30
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     */
   county?: string;
   /**
      * A UK or Isle of Man postcode, with or without the space.
@@ -70,9 +87,18 @@ export interface PersonalDetails {
      */
   postCode?: string;
   /**
+     * `Id` of the address the claimant chose with the address lookup (the one passed to
+     * `GET /api/address/retrieve`); omitted when the address was typed in.
+     * @minLength 1
+     * @maxLength 200
+     * @pattern ^[!-;=?-~]+$
+     */
+  addressId?: string;
+  /**
      * Royal Mail delivery point suffix from the address lookup: the 2 characters that follow the
      * upper-cased, space-stripped postcode in the lookup's Barcode; empty when the barcode does
-     * not match or the address was typed in.
+     * not match or the address was typed in. Ignored in a request: the server derives it from
+     * `addressId`. In the stored details, the suffix the server found.
      * @maxLength 2
      * @pattern ^[0-9A-Z]{0,2}$
      */

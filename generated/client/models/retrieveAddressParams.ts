@@ -8,6 +8,7 @@ export type RetrieveAddressParams = {
  * Id of an Address result of Find. Not required by the schema so that a missing or unknown Id
  * is answered Loqate-style with error 1001 in a 200 answer.
  * @maxLength 200
+ * @pattern ^[^\u0000-\u001F\u007F]*$
  */
 Id?: AddressIdParameter;
 };

@@ -9,5 +9,6 @@ import type { RetrieveItem } from './retrieveItem';
  * requested Id.
  */
 export interface RetrieveResponse {
+  /** @maxItems 100 */
   Items: (RetrieveItem | LoqateError)[];
 }

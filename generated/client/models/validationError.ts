@@ -10,7 +10,10 @@ import type { ValidationItem } from './validationItem';
  */
 export interface ValidationError {
   statusCode: 400;
-  /** @minItems 1 */
+  /**
+     * @minItems 1
+     * @maxItems 30
+     */
   message: ValidationItem[];
   error?: string;
 }

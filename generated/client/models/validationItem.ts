@@ -17,7 +17,10 @@ export interface ValidationItem {
   property: string;
   /** Failed rule name to message. */
   constraints?: ValidationItemConstraints;
-  /** Errors of nested properties; empty for a leaf property. */
+  /**
+     * Errors of nested properties; empty for a leaf property.
+     * @maxItems 30
+     */
   children: ValidationItem[];
   /** The rejected value, when it is safe to echo (never a file's content). */
   value?: unknown;

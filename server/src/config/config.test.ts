@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseByteSize } from './config.ts';
 
-const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtp://127.0.0.1:1025' };
+const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtp://127.0.0.1:1025', RATE_LIMIT_SECRET: 'r'.repeat(32) };
 
 describe('configuration', () => {
   it('parses sizes with units', () => {
@@ -24,6 +24,8 @@ describe('configuration', () => {
       addressProvider: 'local',
       logLevel: 'info',
       uploadDir: '/repo/.data/uploads',
+      trustProxy: false,
+      smtpRequireTls: false,
     });
   });
 
@@ -35,6 +37,47 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, PORT: 'x' })).toThrow('PORT must be an integer');
     expect(() => loadConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow('ADDRESS_PROVIDER must be one of local, loqate');
     expect(() => loadConfig({ SMTP_URL: base.SMTP_URL })).toThrow('DATABASE_URL is not set');
+  });
+
+  it('reads the address proxy settings: no CORS origin, 120 and 60 lookups a minute, 8 at once by default', () => {
+    expect(loadConfig(base)).toMatchObject({ addressCorsOrigins: [], addressLimitPerClient: 120, addressLimitPerClaim: 60, addressConcurrency: 8 });
+    expect(loadConfig({ ...base, ADDRESS_CORS_ORIGINS: 'https://partner.example, http://localhost:5173' }).addressCorsOrigins).toEqual(['https://partner.example', 'http://localhost:5173']);
+  });
+
+  it('stops on an ADDRESS_CORS_ORIGINS entry that is not an origin', () => {
+    for (const bad of ['*', 'partner.example', 'https://partner.example/', 'https://partner.example/path', 'ftp://partner.example']) {
+      expect(() => loadConfig({ ...base, ADDRESS_CORS_ORIGINS: bad }), bad).toThrow('ADDRESS_CORS_ORIGINS must list origins');
+    }
+  });
+
+  it('sizes the upload limits from MAX_FILE_SIZE unless set, and refuses sizes it cannot read', () => {
+    expect(loadConfig({ ...base, MAX_FILE_SIZE: '10mb' })).toMatchObject({ uploadBudgetPerClaim: 80 * 1024 ** 2, uploadMinFreeSpace: 1024 ** 3, imageDecodeMemory: 1536 * 1024 ** 2 });
+    expect(loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: '50mb', UPLOAD_MIN_FREE_SPACE: '0', IMAGE_DECODE_MEMORY: '1gb' })).toMatchObject({
+      uploadBudgetPerClaim: 50 * 1024 ** 2,
+      uploadMinFreeSpace: 0,
+      imageDecodeMemory: 1024 ** 3,
+    });
+    expect(() => loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: 'plenty' })).toThrow("UPLOAD_BUDGET_PER_CLAIM must be a size such as 512mb or 2gb, got 'plenty'");
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses a blanket true', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.1,10.1.0.0/16' }).trustProxy).toEqual(['loopback', '10.0.0.1', '10.1.0.0/16']);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow("TRUST_PROXY=true would trust any client's X-Forwarded-For");
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'loopback,proxy.example' })).toThrow('TRUST_PROXY must be a hop count or a comma list');
+  });
+
+  it('refuses secrets shorter than 32 characters, and needs the rate-limit secret', () => {
+    expect(() => loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(31) })).toThrow('OPERATOR_API_TOKEN must be at least 32 characters long');
+    expect(loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(32) }).operatorApiToken).toBe('x'.repeat(32));
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: 'short' })).toThrow('RATE_LIMIT_SECRET must be at least 32 characters long');
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: '' })).toThrow('RATE_LIMIT_SECRET is not set');
+  });
+
+  it('reads SMTP_REQUIRE_TLS', () => {
+    expect(loadConfig({ ...base, SMTP_REQUIRE_TLS: 'true' }).smtpRequireTls).toBe(true);
+    expect(() => loadConfig({ ...base, SMTP_REQUIRE_TLS: 'yes' })).toThrow('SMTP_REQUIRE_TLS must be one of false, true');
   });
 });
 

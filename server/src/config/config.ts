@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from 'proxy-addr';
 
 /** Parses a size such as `15mb`, `512kb` or `1048576` into bytes; undefined when unparseable. */
 export function parseByteSize(text: string): number | undefined {
@@ -29,13 +30,33 @@ export interface Config {
   productName: string;
   customerCarePhone: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Express's `trust proxy`: none, a hop count, or the addresses and subnets of the trusted proxies. */
+  trustProxy: false | number | string[];
   identityDocsPolicy: 'rules' | 'always' | 'never';
   /** clamd to scan uploads with (CLAMAV_SOCKET, or CLAMAV_HOST as host:port); none when unset. */
   clamav: { socket?: string; host?: string; port?: number } | undefined;
   /** Claims one client address may start per 15 minutes, and one e-mail address per hour. */
   startLimitPerClient: number;
   startLimitPerEmail: number;
+  /** Origins allowed to call the address proxy from a browser (ADDRESS_CORS_ORIGINS); none by default. */
+  addressCorsOrigins: string[];
+  /** Address lookups one client address, and one claim token, may make per minute. */
+  addressLimitPerClient: number;
+  addressLimitPerClaim: number;
+  /** Address lookups running against the provider at once. */
+  addressConcurrency: number;
+  /** Bytes the files kept for one claim (or one info request) may use together (UPLOAD_BUDGET_PER_CLAIM). */
+  uploadBudgetPerClaim: number;
+  /** Free bytes below which upload storage refuses uploads with 507 (UPLOAD_MIN_FREE_SPACE; 0 turns it off). */
+  uploadMinFreeSpace: number;
+  /** The image re-encoder's memory (data) limit; images whose decoding would need more are refused at upload (IMAGE_DECODE_MEMORY). */
+  imageDecodeMemory: number;
+  /** Key of the HMAC that rate-limit rows are keyed by: every process of one service shares it. */
+  rateLimitSecret: string;
+  /** Refuse to send mail over a connection that STARTTLS (or SMTPS) did not secure. */
+  smtpRequireTls: boolean;
+  /** Failed operator authentications one client address may make per 15 minutes. */
+  operatorFailuresPerClient: number;
   /** Where uploaded bytes live: the local disk under uploadDir (default) or an S3 bucket (docs/adr/013). */
   storage: StorageConfig;
   /** On SIGTERM: seconds readiness fails before the listener closes, then the most in-flight requests get to finish. */
@@ -92,12 +113,69 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
   return raw.replace(/\/$/, '');
 }
 
+function byteSize(env: Env, name: string, fallback: number, allowZero = false): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (allowZero && raw.trim() === '0') return 0;
+  const bytes = parseByteSize(raw);
+  if (bytes === undefined) throw new ConfigError(`${name} must be a size such as 512mb or 2gb, got '${raw}'`);
+  return bytes;
+}
+
 function clamavAddress(env: Env): Config['clamav'] {
   if (env.CLAMAV_SOCKET) return { socket: env.CLAMAV_SOCKET };
   if (!env.CLAMAV_HOST) return undefined;
   const match = /^([^:]+):(\d{1,5})$/.exec(env.CLAMAV_HOST);
   if (!match) throw new ConfigError(`CLAMAV_HOST must be host:port, got '${env.CLAMAV_HOST}'`);
   return { host: match[1]!, port: Number(match[2]) };
+}
+
+/** A comma-separated list of origins (`https://partner.example`): scheme, host and port only. */
+function origins(env: Env, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(item);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== item) {
+      throw new ConfigError(`${name} must list origins such as https://www.example.com, got '${item}'`);
+    }
+  }
+  return list;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+/** A secret from the environment: unset stays undefined; a short one stops start-up. */
+function secret(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (raw.length < MIN_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+  return raw;
+}
+
+/**
+ * TRUST_PROXY as Express takes it, but never a blanket `true`, which would take the client's own
+ * X-Forwarded-For as its address: a hop count, or a comma list of proxy addresses and subnets
+ * (`loopback`, `10.0.0.1`, `10.0.0.0/8`), checked the way Express will compile them.
+ */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') {
+    throw new ConfigError("TRUST_PROXY=true would trust any client's X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback,10.0.0.1)");
+  }
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  const list = raw.split(',').map((entry) => entry.trim());
+  try {
+    proxyAddr.compile(list);
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or a comma list of addresses and subnets: ${(error as Error).message}`);
+  }
+  return list;
 }
 
 /**
@@ -112,6 +190,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (!env.DATABASE_URL) throw new ConfigError('DATABASE_URL is not set');
   if (!env.SMTP_URL) throw new ConfigError('SMTP_URL is not set');
   const addressProvider = oneOf(env, 'ADDRESS_PROVIDER', ['local', 'loqate'] as const, 'local');
+  const rateLimitSecret = secret(env, 'RATE_LIMIT_SECRET');
+  if (!rateLimitSecret) throw new ConfigError('RATE_LIMIT_SECRET is not set');
   if (addressProvider === 'loqate' && !env.LOQATE_API_KEY) {
     throw new ConfigError('ADDRESS_PROVIDER=loqate needs LOQATE_API_KEY');
   }
@@ -129,15 +209,27 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     addressProvider,
     loqateApiKey: env.LOQATE_API_KEY || undefined,
     loqateBaseUrl: url(env, 'LOQATE_BASE_URL', 'https://api.addressy.com', ['http:', 'https:']),
-    operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
+    operatorApiToken: secret(env, 'OPERATOR_API_TOKEN'),
     productName: env.PRODUCT_NAME || 'National Lottery',
     customerCarePhone: env.CUSTOMER_CARE_PHONE || '0333 234 5050',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    trustProxy: oneOf(env, 'TRUST_PROXY', ['false', 'true'] as const, 'false') === 'true',
+    trustProxy: trustProxy(env),
     clamav: clamavAddress(env),
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
     identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
+    addressCorsOrigins: origins(env, 'ADDRESS_CORS_ORIGINS'),
+    addressLimitPerClient: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLIENT', 120, 1, 1_000_000),
+    addressLimitPerClaim: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLAIM', 60, 1, 1_000_000),
+    addressConcurrency: integer(env, 'ADDRESS_MAX_CONCURRENT', 8, 1, 1_000),
+    // Two kept files of each of the four types at the largest size fit the default budget.
+    uploadBudgetPerClaim: byteSize(env, 'UPLOAD_BUDGET_PER_CLAIM', 8 * maxFileSize),
+    uploadMinFreeSpace: byteSize(env, 'UPLOAD_MIN_FREE_SPACE', 1024 ** 3, true),
+    // Enough for a 48 MP HEIC and a 100 MP JPEG or PNG (docs/adr/012).
+    imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
+    rateLimitSecret,
+    smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
+    operatorFailuresPerClient: integer(env, 'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
     storage: storageConfig(env),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 0, 0, 300),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),

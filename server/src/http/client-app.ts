@@ -7,6 +7,8 @@ import { precompressedAssets } from './precompressed.ts';
 export interface PageSettings {
   productName: string;
   customerCarePhone: string;
+  /** MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it. */
+  maxFileSize?: number;
 }
 
 const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,7 +21,8 @@ const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c)
 function withSettings(html: string, settings: PageSettings): string {
   const tags =
     `<meta name="product-name" content="${escapeAttribute(settings.productName)}" />` +
-    `<meta name="customer-care-phone" content="${escapeAttribute(settings.customerCarePhone)}" />`;
+    `<meta name="customer-care-phone" content="${escapeAttribute(settings.customerCarePhone)}" />` +
+    (settings.maxFileSize === undefined ? '' : `<meta name="max-file-size" content="${settings.maxFileSize}" />`);
   return html.replace('</head>', `${tags}</head>`);
 }
 

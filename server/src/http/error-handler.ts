@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, TooManyRequestsError, ValidationFailure, type ValidationItem } from './errors.ts';
 import type { FieldMessages } from './openapi.ts';
+import { withRuleProblems, type BodyRulesByOperation } from './rule-problems.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -19,6 +20,7 @@ const REASONS: Record<number, string> = {
   501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export function generalError(status: number, message: string) {
@@ -31,7 +33,7 @@ interface ValidatorErrorItem {
   errorCode?: string;
 }
 
-function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
+export function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
   const candidate = error as { status?: unknown; errors?: unknown };
   return typeof candidate?.status === 'number' && Array.isArray(candidate.errors);
 }
@@ -50,24 +52,49 @@ function rule(item: ValidatorErrorItem): string {
   return (item.errorCode ?? 'invalid').replace(/\.openapi\.validation$/, '');
 }
 
-/** Groups the validator's flat errors into DESIGN.md's nested validation items. */
+/**
+ * The most problems one answer names: enough for every field of the largest form, while a body
+ * built to fail thousands of times gets a short answer.
+ */
+export const MAX_VALIDATION_PROBLEMS = 30;
+
+/**
+ * Groups the validator's flat errors into DESIGN.md's nested validation items, in one pass: each
+ * level keeps its items by property name. An error that would take the answer past
+ * MAX_VALIDATION_PROBLEMS items (nested ones count too) is left out; one on an item already
+ * named still adds its constraint.
+ */
 export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<string, string> | undefined): ValidationItem[] {
   const roots: ValidationItem[] = [];
-  for (const error of errors) {
-    const parts = propertyPath(error);
+  const indexes = new Map<ValidationItem[], Map<string, ValidationItem>>();
+  let created = 0;
+  /** The item at `parts`, made with its missing parents; undefined when that would pass the cap. */
+  const itemAt = (parts: string[]): ValidationItem | undefined => {
     let level = roots;
     let item: ValidationItem | undefined;
-    for (const part of parts) {
-      item = level.find((candidate) => candidate.property === part);
+    for (const [depth, part] of parts.entries()) {
+      let index = indexes.get(level);
+      if (!index) indexes.set(level, (index = new Map()));
+      item = index.get(part);
       if (!item) {
+        // This part and every one below it are new items.
+        if (created + parts.length - depth > MAX_VALIDATION_PROBLEMS) return undefined;
+        created++;
         item = { property: part, constraints: {}, children: [] };
+        index.set(part, item);
         level.push(item);
       }
       level = item.children;
     }
+    return item;
+  };
+  for (const error of errors) {
+    const parts = propertyPath(error);
+    const item = itemAt(parts);
+    if (!item) continue;
     const leaf = parts.at(-1)!;
     const message = (parts.length === 1 && messages?.get(leaf)) || `${leaf} ${error.message.replace(/^must /, 'must ')}`;
-    item!.constraints[rule(error)] ??= message;
+    item.constraints[rule(error)] ??= message;
   }
   return roots;
 }
@@ -76,6 +103,10 @@ function operationKey(req: Request): string | undefined {
   const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
   // The validator reports express-style routes (/claim/:id); the contract uses /claim/{id}.
   return route ? `${req.method} ${route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}` : undefined;
+}
+
+function operationId(req: Request): string | undefined {
+  return (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
@@ -96,7 +127,7 @@ function safeError(error: unknown): Record<string, unknown> {
   return { type: name, code, frames: stack?.split('\n').slice(1, 8).join('\n') };
 }
 
-export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequestHandler {
+export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules: BodyRulesByOperation = {}): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
@@ -113,7 +144,9 @@ export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequ
     }
     if (isValidatorError(error) && error.status === 400) {
       const key = operationKey(req);
-      const items = toValidationItems(error.errors, key ? messages.get(key) : undefined);
+      const schemaItems = toValidationItems(error.errors, key ? messages.get(key) : undefined);
+      const id = operationId(req);
+      const items = withRuleProblems(schemaItems, req.body, id && Object.hasOwn(bodyRules, id) ? bodyRules[id] : undefined, logger);
       res.status(400).json({ statusCode: 400, message: items, error: 'Bad Request' });
       return;
     }
@@ -127,6 +160,10 @@ export function errorHandler(logger: Logger, messages: FieldMessages): ErrorRequ
     const parserError = error as { type?: string; status?: number };
     if (parserError?.type === 'entity.parse.failed') {
       res.status(400).json(generalError(400, 'The request body is not valid JSON'));
+      return;
+    }
+    if (parserError?.type === 'encoding.unsupported') {
+      res.status(415).json(generalError(415, 'Compressed request bodies are not accepted'));
       return;
     }
     if (parserError?.type === 'entity.too.large') {

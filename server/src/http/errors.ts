@@ -82,3 +82,10 @@ export class ValidationFailure extends Error {
     return new ValidationFailure([{ property, constraints: { [rule]: message }, children: [] }]);
   }
 }
+
+/** Upload storage is below its free-space floor (UPLOAD_MIN_FREE_SPACE): uploads wait, the database keeps its disk. */
+export class InsufficientStorageError extends HttpError {
+  constructor(message = 'Uploads are paused for a while. Please try again later.') {
+    super(507, message);
+  }
+}

@@ -13,13 +13,21 @@ export function loadContract(file = path.join(repoRoot, 'generated/openapi.json'
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
 }
 
-function resolve(contract: Json, node: unknown): Json | undefined {
+/** Follows local `$ref`s of the bundled contract to the node they name. */
+export function resolve(contract: Json, node: unknown): Json | undefined {
   let current = node as Json | undefined;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
     current = pointer.reduce<unknown>((at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract) as Json;
   }
   return current;
+}
+
+/** A body schema's properties, with those of the schemas it extends (`allOf`) first. */
+function bodyProperties(contract: Json, schema: Json | undefined, depth = 0): Array<[string, unknown]> {
+  if (!schema || depth > 5) return [];
+  const inherited = ((schema.allOf ?? []) as unknown[]).flatMap((member) => bodyProperties(contract, resolve(contract, member), depth + 1));
+  return [...inherited, ...Object.entries((schema.properties ?? {}) as Json)];
 }
 
 /**
@@ -36,8 +44,7 @@ export function fieldMessages(contract: Json): FieldMessages {
       const messages = new Map<string, string>();
       const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<string, Json>;
       for (const media of Object.values(content)) {
-        const schema = resolve(contract, media.schema);
-        for (const [name, property] of Object.entries((schema?.properties ?? {}) as Json)) {
+        for (const [name, property] of bodyProperties(contract, resolve(contract, media.schema))) {
           // OpenAPI 3.1 allows siblings beside a $ref: the field's own message wins over its type's.
           const message = (property as Json)['x-error-message'] ?? resolve(contract, property)?.['x-error-message'];
           if (typeof message === 'string') messages.set(name, message);

@@ -20,16 +20,49 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-interface Runner {
+export interface Runner {
   uid?: number;
   gid?: number;
 }
 
 const SHARED_ROOT = '/var/tmp/prize-claim';
 
-function ensureSharedRoot(): void {
-  fs.mkdirSync(SHARED_ROOT, { recursive: true });
-  fs.chmodSync(SHARED_ROOT, 0o755);
+/**
+ * Makes `dir` a folder only `owner` (and root) can enter, or refuses to use it. /var/tmp is
+ * writable by every local user, any of whom could create the folder first and plant binaries,
+ * data or symlinks there for root to copy into or chown: an existing folder is used only when it
+ * is a real directory (not a symlink) owned by root or by `owner`; it is then given to `owner`
+ * with mode 700. Created without `recursive`, so a missing parent is an error, not made here.
+ */
+export function ensurePrivateDir(dir: string, owner: Runner): void {
+  const uid = owner.uid ?? process.getuid?.() ?? 0;
+  const gid = owner.gid ?? process.getgid?.() ?? 0;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (!stat) {
+    // 700 from the start: nobody else can enter it between mkdir and chown.
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } else if (stat.isSymbolicLink() || !stat.isDirectory()) {
+    throw new Error(`embedded PostgreSQL: ${dir} exists and is not a directory (a symlink or a file): remove it or set DATABASE_URL`);
+  } else if (stat.uid !== 0 && stat.uid !== uid) {
+    throw new Error(`embedded PostgreSQL: ${dir} belongs to another user (uid ${stat.uid}): remove it or set DATABASE_URL`);
+  }
+  // Through a descriptor opened without following symlinks: the folder checked is the one changed.
+  const fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW);
+  try {
+    if (process.getuid?.() === 0) fs.fchownSync(fd, uid, gid);
+    fs.fchmodSync(fd, 0o700);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function ensureSharedRoot(runner: Runner): void {
+  ensurePrivateDir(SHARED_ROOT, runner);
 }
 
 function postgresUser(): Runner {
@@ -55,9 +88,10 @@ function reachableBinaries(runner: Runner): { initdb: string; postgres: string }
   const nativeDir = path.dirname(path.dirname(packagedPostgres));
   const version = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')).version;
   const target = path.join(SHARED_ROOT, `pg-${version}`);
+  // Checked before anything in it is trusted: binaries found in a folder someone else made are not run.
+  ensureSharedRoot(runner);
   if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) {
     const staging = `${target}.${process.pid}`;
-    ensureSharedRoot();
     fs.cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
     fs.renameSync(staging, target);
   }
@@ -69,7 +103,7 @@ function reachableDataDir(runner: Runner, wanted: string): string {
   fs.mkdirSync(path.dirname(wanted), { recursive: true });
   if (canReach(runner, path.dirname(wanted), '-x')) return wanted;
   const key = createHash('sha256').update(wanted).digest('hex').slice(0, 12);
-  ensureSharedRoot();
+  ensureSharedRoot(runner);
   return path.join(SHARED_ROOT, `data-${key}`, path.basename(wanted));
 }
 

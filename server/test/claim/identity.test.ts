@@ -29,8 +29,8 @@ describe('the identity check', () => {
 
   it.each([
     ['not the ticket owner', { isOwner: false }],
-    ['living overseas', { isOverseas: true, addressLine1: undefined, addressLine2: undefined, town: undefined, county: undefined, postCode: undefined, dpsCode: undefined }],
-    ['an address with no delivery point (typed in)', { dpsCode: '' }],
+    ['living overseas', { isOverseas: true, addressLine1: undefined, addressLine2: undefined, town: undefined, county: undefined, postCode: undefined, addressId: undefined, dpsCode: undefined }],
+    ['an address with no delivery point (typed in)', { addressId: undefined, dpsCode: '' }],
   ])('when the claimant is %s, then ID documents are required', async (_label, overrides) => {
     const res = await identity(overrides);
     expect(res.status).toBe(201);
@@ -57,6 +57,31 @@ describe('the identity check', () => {
     expect(res.status).toBe(400);
     expect(res.body.statusCode).toBe(400);
     expect(messageOf(res.body, property)).toBe(message);
+  });
+
+  it('when the first name, the phone number and the age are all wrong, then one 400 names all three', async () => {
+    const res = await identity({ firstName: 'A', phoneNumber: '12', dateOfBirth: yearsAgo(10) });
+    expect(res.status).toBe(400);
+    expect(res.body.message.map((item: { property: string }) => item.property).sort()).toEqual(['dateOfBirth', 'firstName', 'phoneNumber']);
+    expect(messageOf(res.body, 'firstName')).toBe('Please enter a valid first name');
+    expect(messageOf(res.body, 'phoneNumber')).toBe('Please enter a valid phone number');
+    expect(res.body.message.find((item: { property: string }) => item.property === 'dateOfBirth').constraints).toEqual({ minimumAge: 'Please enter a valid date of birth' });
+  });
+
+  it('when a schema error and the conditional rules meet, then each property is named once, by the schema first', async () => {
+    const res = await identity({ firstName: 'A', postCode: undefined, dateOfBirth: 'not-a-date', isOverseas: 'no' });
+    expect(res.status).toBe(400);
+    const properties = res.body.message.map((item: { property: string }) => item.property);
+    expect(properties.sort()).toEqual(['dateOfBirth', 'firstName', 'isOverseas', 'postCode']);
+    expect(res.body.message.find((item: { property: string }) => item.property === 'dateOfBirth').constraints).toEqual({ format: 'Please enter a valid date of birth' });
+  });
+
+  it('when the form-only fields isManualAddress and addressLookup are sent, then they are accepted and not stored', async () => {
+    const res = await identity({ isManualAddress: false, addressLookup: { addressLine1: '10 Downing Street', postCode: 'SW1A 2AA', dpsCode: '1A' } });
+    expect(res.status).toBe(201);
+    const [stored] = await ctx.server.orm.em.getConnection().execute('select personal_details from identity_check where id = ?', [res.body.uuid]);
+    expect(stored!.personal_details).not.toHaveProperty('addressLookup');
+    expect(stored!.personal_details).not.toHaveProperty('isManualAddress');
   });
 
   it('when the claimant turned 18 today, then the check goes ahead', async () => {

@@ -125,6 +125,16 @@ describe('submitting a claim', () => {
     });
   });
 
+  it('when the prize is over the limit and a pink ticket lacks its term number, then one 400 names both', async () => {
+    const { token, check, front, back } = await readyClaim();
+    const res = await submit(token, pinkClaim(check.uuid, front, back, { prizeAmountPence: 7_500_000, dbgTermNumber: undefined }));
+    expect(res.status).toBe(400);
+    expect(problems(res.body)).toEqual({
+      prizeAmountPence: expect.stringMatching(/prize amount/),
+      dbgTermNumber: 'Please enter a valid term number',
+    });
+  });
+
   it('when a scratchcard claim is complete, then it is accepted; without its numbers each is named', async () => {
     const { token, check, front, back } = await readyClaim();
     const base = { identityCheckUuid: check.uuid, idDocsRequired: false, productType: 'SC', prizeAmountPence: 50001, ticketFrontFileUuid: front, isTicketInPossession: true, isTicketDamaged: true, isLotteryRetailer: false, isChequePreferred: true };

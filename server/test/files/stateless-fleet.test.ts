@@ -61,7 +61,8 @@ beforeAll(async () => {
   s3 = await startTestS3();
   sink = await startMailSink();
   databaseUrl = await freshDatabase('fleet');
-  env = { DATABASE_URL: databaseUrl, SMTP_URL: sink.url, OPERATOR_API_TOKEN: OPERATOR_TOKEN, RATE_LIMIT_START_PER_CLIENT: '100000', ...s3.env };
+  // One RATE_LIMIT_SECRET for the fleet: every instance keys the shared rate-limit rows alike.
+  env = { DATABASE_URL: databaseUrl, SMTP_URL: sink.url, OPERATOR_API_TOKEN: OPERATOR_TOKEN, RATE_LIMIT_SECRET: 'fleet-rate-limit-secret-0123456789abcdef', RATE_LIMIT_START_PER_CLIENT: '100000', ...s3.env };
   [a, b] = await Promise.all([startServerProcess(instanceEnv()), startServerProcess(instanceEnv())]);
   proxy = await startRoundRobinProxy([a.url, b.url]);
   orm = await openDatabase(databaseUrl, createLogger('silent'));

@@ -67,6 +67,7 @@ describe('the contract at the edge', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(res.headers['permissions-policy']).toContain(`${feature}=()`);
   });
 });
 

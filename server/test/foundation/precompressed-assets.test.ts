@@ -20,7 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'secret.js'), 'not an asset');
   const app = express();
-  app.use(clientApp(dist, { productName: 'Lotto "Big" <Draw>', customerCarePhone: '0333 234 5050' }));
+  app.use(clientApp(dist, { productName: 'Lotto "Big" <Draw>', customerCarePhone: '0333 234 5050', maxFileSize: 15_728_640 }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -88,6 +88,7 @@ describe('client assets', () => {
     const html = page.body.toString('utf8');
     expect(html).toContain('<meta name="product-name" content="Lotto &#34;Big&#34; &#60;Draw&#62;" />');
     expect(html).toContain('<meta name="customer-care-phone" content="0333 234 5050" />');
+    expect(html).toContain('<meta name="max-file-size" content="15728640" />');
     expect(html.indexOf('name="product-name"')).toBeLessThan(html.indexOf('</head>'));
     expect((await get('/index.html')).body.toString('utf8')).toBe(html);
   });

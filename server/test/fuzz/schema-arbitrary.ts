@@ -16,6 +16,23 @@ export function resolveRef(contract: Contract, node: unknown): Schema {
   return current;
 }
 
+/**
+ * A schema that extends others (`allOf` plus its own properties, closed by
+ * `unevaluatedProperties: false`) as one object schema: properties and required lists joined.
+ */
+function flattened(contract: Contract, schema: Schema): Schema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const members = (schema.allOf as unknown[]).map((member) => flattened(contract, resolveRef(contract, member)));
+  const { allOf: _members, unevaluatedProperties, ...own } = schema;
+  return {
+    type: 'object',
+    ...own,
+    properties: Object.assign({}, ...members.map((member) => member.properties ?? {}), own.properties ?? {}),
+    required: [...members.flatMap((member) => (member.required ?? []) as string[]), ...((own.required ?? []) as string[])],
+    additionalProperties: unevaluatedProperties === false ? false : own.additionalProperties,
+  };
+}
+
 /** Length as JSON Schema (and ajv) counts it: in code points, not UTF-16 units. */
 export const codePoints = (text: string): number => [...text].length;
 
@@ -69,10 +86,11 @@ function integerArbitrary(schema: Schema): fc.Arbitrary<number> {
 /**
  * Values valid against `schema`, for the JSON Schema subset the contract uses: type, enum, const,
  * pattern, minLength/maxLength, minimum/maximum, format uuid/email/date, required,
- * additionalProperties false, items/minItems/uniqueItems, oneOf/anyOf and $ref to components.
+ * additionalProperties false (or a schema), items/minItems/uniqueItems, oneOf/anyOf, allOf with
+ * unevaluatedProperties false, and $ref to components.
  */
 export function arbitraryFor(contract: Contract, node: unknown, depth = 0): fc.Arbitrary<unknown> {
-  const schema = resolveRef(contract, node);
+  const schema = flattened(contract, resolveRef(contract, node));
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
@@ -110,13 +128,17 @@ function objectArbitrary(contract: Contract, schema: Schema, depth: number): fc.
   for (const [name, property] of Object.entries(properties)) model[name] = arbitraryFor(contract, property, depth + 1);
   const known = fc.record(model, { requiredKeys: required });
   if (schema.additionalProperties === false || depth > 3) return known;
+  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
+    const maxKeys = Math.min((schema.maxProperties as number | undefined) ?? 3, 3);
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryFor(contract, schema.additionalProperties, depth + 1), { maxKeys });
+  }
   const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !(key in properties)), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
   return fc.tuple(known, extra).map(([value, more]) => ({ ...more, ...value }));
 }
 
 /** The property names, required list and resolved property schemas of an object schema. */
 export function objectShape(contract: Contract, node: unknown): { properties: Record<string, Schema>; required: string[]; closed: boolean } {
-  const schema = resolveRef(contract, node);
+  const schema = flattened(contract, resolveRef(contract, node));
   const properties: Record<string, Schema> = {};
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) properties[name] = resolveRef(contract, property);
   return { properties, required: (schema.required ?? []) as string[], closed: schema.additionalProperties === false };

@@ -77,6 +77,57 @@ describe('answering an info request', () => {
     expect(problems(wrongList.body).sectionTypeList).toBeDefined();
   });
 
+  it('when a request for ID documents only is answered with ticket images and an identity check too, then each extra field is refused by name and nothing is stored', async () => {
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const { token } = await requestInformation(ctx.server.url, ctx.sink, claim.hashid, claim.email, ['ID_DOCUMENTS']);
+    const id1 = await uploadFor(token, 'idDocument1');
+    const id2 = await uploadFor(token, 'idDocument2');
+    const front = await uploadFor(token, 'ticketFront');
+    const back = await uploadFor(token, 'ticketBack');
+    const res = await request(base()).post(`/${token}`).send({
+      sectionTypeList: ['ID_DOCUMENTS'],
+      idDocument1FileUuid: id1,
+      idDocument2FileUuid: id2,
+      ticketFrontFileUuid: front,
+      ticketBackFileUuid: back,
+      identityCheckUuid: claim.check.uuid,
+      idDocsRequired: false,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message.map((item: { property: string }) => item.property).sort()).toEqual(['idDocsRequired', 'identityCheckUuid', 'ticketBackFileUuid', 'ticketFrontFileUuid']);
+    expect(res.body.message[0].constraints).toEqual({ notRequested: expect.stringMatching(/is not part of the sections this request asks for$/) });
+    const [row] = await ctx.server.orm.em.getConnection().execute('select status, submission from info_request where token_hash = sha256(?::bytea)', [token]);
+    expect(row).toEqual({ status: 'open', submission: null });
+
+    expect((await request(base()).post(`/${token}`).send({ sectionTypeList: ['ID_DOCUMENTS'], idDocument1FileUuid: id1, idDocument2FileUuid: id2 })).status).toBe(201);
+    const view = await asOperator(request(ctx.server.url).get(`/api/v1/operator/claims/${claim.hashid}`));
+    expect(view.body).toMatchObject({ identityCheckUuid: claim.check.uuid, idDocument1FileUuid: id1, idDocument2FileUuid: id2 });
+    expect(view.body.ticketDetails).toMatchObject({ ticketFrontFileUuid: claim.front, ticketBackFileUuid: claim.back });
+  });
+
+  it('when a request does not ask for personal details, then its identity call answers 400 and stores no check', async () => {
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const { token } = await requestInformation(ctx.server.url, ctx.sink, claim.hashid, claim.email, ['SC_IMAGES']);
+    const res = await request(base()).post(`/${token}/identity`).send(personalDetails({ lastName: 'Jones' }));
+    expect(res.body).toEqual({ statusCode: 400, message: 'This information request does not ask for personal details.', error: 'Bad Request' });
+    const view = await asOperator(request(ctx.server.url).get(`/api/v1/operator/claims/${claim.hashid}`));
+    expect(view.body.identityChecks).toHaveLength(1);
+  });
+
+  it('when a stored answer holds fields of sections not asked for, then the operator sees only the requested ones applied', async () => {
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const { token } = await requestInformation(ctx.server.url, ctx.sink, claim.hashid, claim.email, ['ID_DOCUMENTS']);
+    const id1 = await uploadFor(token, 'idDocument1');
+    const id2 = await uploadFor(token, 'idDocument2');
+    const front = await uploadFor(token, 'ticketFront');
+    expect((await request(base()).post(`/${token}`).send({ sectionTypeList: ['ID_DOCUMENTS'], idDocument1FileUuid: id1, idDocument2FileUuid: id2 })).status).toBe(201);
+    // An answer kept before answers were scoped to their sections.
+    await ctx.server.orm.em.getConnection().execute(`update info_request set submission = submission || ?::jsonb where token_hash = sha256(?::bytea)`, [JSON.stringify({ ticketFrontFileUuid: front }), token]);
+    const view = await asOperator(request(ctx.server.url).get(`/api/v1/operator/claims/${claim.hashid}`));
+    expect(view.body.ticketDetails.ticketFrontFileUuid).toBe(claim.front);
+    expect(view.body.idDocument1FileUuid).toBe(id1);
+  });
+
   it('when the link is unknown, replaced by a newer request, or expired, then 404 or 410', async () => {
     expect((await request(base()).get(`/${'z'.repeat(43)}`)).body).toEqual({ statusCode: 404, message: 'This information request could not be found.', error: 'Not Found' });
     const claim = await submittedClaim(ctx.server.url, ctx.sink);

@@ -44,7 +44,7 @@ describe('maintenance', () => {
     expect(lines.map((line) => JSON.parse(line).msg)).toContain('stranded e-mails not sent; the next run tries again');
   });
 
-  it('when sent e-mails are over a week old, then they are deleted and newer or unsent ones are kept', async () => {
+  it('when sent or refused e-mails are over a week old, then they are deleted and newer or unsent ones are kept', async () => {
     const db = orm.em.getConnection();
     const insert = async (sentDaysAgo: number | null) => {
       const id = randomUUID();
@@ -55,9 +55,13 @@ describe('maintenance', () => {
       return id;
     };
     const [old, recent, unsent] = [await insert(8), await insert(6), await insert(null)];
+    // Refused for good (docs/adr/012): kept a week too, as the record of why it was never sent.
+    const [oldRefused, recentRefused] = [await insert(null), await insert(null)];
+    await db.execute(`update email_outbox set failed_at = now() - interval '8 days' where id = ?`, [oldRefused]);
+    await db.execute(`update email_outbox set failed_at = now() - interval '6 days' where id = ?`, [recentRefused]);
     await maintain();
-    const left = await db.execute<Array<{ id: string }>>('select id from email_outbox where id in (?, ?, ?)', [old, recent, unsent]);
-    expect(left.map((row) => row.id).sort()).toEqual([recent, unsent].sort());
+    const left = await db.execute<Array<{ id: string }>>('select id from email_outbox where id in (?, ?, ?, ?, ?)', [old, recent, unsent, oldRefused, recentRefused]);
+    expect(left.map((row) => row.id).sort()).toEqual([recent, unsent, recentRefused].sort());
   });
 
   it('when a rate-limit window ended over an hour ago, then its count is deleted and current ones are kept', async () => {

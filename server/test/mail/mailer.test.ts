@@ -71,8 +71,8 @@ async function listen(options: Partial<SMTPServerOptions> & { port?: number; dat
   return listener;
 }
 
-function mailer(url: string, from = FROM): Mailer {
-  const created = smtpMailer(url, from);
+function mailer(url: string, from = FROM, options: { requireTls?: boolean } = {}): Mailer {
+  const created = smtpMailer(url, from, options);
   mailers.push(created);
   return created;
 }
@@ -217,5 +217,28 @@ describe('smtpMailer', () => {
     const outcomes = await Promise.allSettled(sends);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(6).fill('rejected'));
     await expect(sender.send(email(uniqueEmail('after-close')))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('SMTP_REQUIRE_TLS', () => {
+  it('when TLS is required and the relay offers no STARTTLS, then nothing is sent and the send fails', async () => {
+    const smtp = await listen();
+    const to = uniqueEmail('plain');
+
+    await expect(mailer(smtp.url, FROM, { requireTls: true }).send(email(to))).rejects.toThrow();
+
+    expect(receivedBy(smtp, to)).toHaveLength(0);
+  });
+
+  it('when TLS is required and the relay offers STARTTLS, then the message goes over the upgraded connection', async () => {
+    let secured = false;
+    // smtp-server's built-in self-signed certificate: this client is told to accept it.
+    const smtp = await listen({ disabledCommands: [], onSecure: (_socket, session, callback) => ((secured = session.secure), callback()) });
+    const to = uniqueEmail('starttls');
+
+    await mailer(`${smtp.url}?tls.rejectUnauthorized=false`, FROM, { requireTls: true }).send(email(to));
+
+    expect(secured).toBe(true);
+    expect(receivedBy(smtp, to)).toHaveLength(1);
   });
 });

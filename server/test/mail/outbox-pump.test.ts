@@ -99,7 +99,8 @@ describe('the e-mail outbox pump', () => {
     const forgotten = ids[sent.indexOf(false)]!;
     expect(await row(forgotten)).toMatchObject({ attempts: 1, leased: false });
 
-    await pool.query(`update email_outbox set created_at = now() - interval '5 minutes' where id = $1`, [forgotten]);
+    // Five minutes on: the row is stranded and its sweep back-off (retry_at) has passed.
+    await pool.query(`update email_outbox set created_at = now() - interval '5 minutes', retry_at = null where id = $1`, [forgotten]);
     await capped.sendStranded();
     expect(await row(forgotten)).toMatchObject({ sent: true });
     for (const to of recipients) expect(received(to)).toHaveLength(1);

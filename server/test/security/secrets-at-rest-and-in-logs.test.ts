@@ -23,12 +23,15 @@ async function databaseDump(): Promise<string> {
 
 describe('secrets at rest and in logs', () => {
   it('when a whole journey has run, then the database holds no live token and the debug logs hold no personal data', async () => {
-    const details = personalDetails({ firstName: 'Zebedee', lastName: 'Quinterro', dateOfBirth: '1971-03-09', phoneNumber: '07700900777', addressLine1: '77 Quayside Row', town: 'Bexhill', postCode: 'TN39 3AA' });
+    const details = personalDetails({ firstName: 'Zebedee', lastName: 'Quinterro', dateOfBirth: '1971-03-09', phoneNumber: '07700900777', addressLine1: '77 Quayside Row', town: 'Bexhill', postCode: 'TN39 3AA', addressId: undefined });
     const { token, email } = await startAndVerify(ctx.server.url, ctx.sink);
     const check = await checkIdentity(ctx.server.url, token, details);
     const front = await upload(ctx.server.url, token, 'ticketFront');
     const back = await upload(ctx.server.url, token, 'ticketBack');
-    const submitted = await request(ctx.server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, front, back));
+    // A typed-in address has no delivery point: ID documents are required.
+    expect(check.idDocsRequired).toBe(true);
+    const idDocuments = { idDocument1FileUuid: await upload(ctx.server.url, token, 'idDocument1'), idDocument2FileUuid: await upload(ctx.server.url, token, 'idDocument2') };
+    const submitted = await request(ctx.server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, front, back, idDocuments));
     expect(submitted.status).toBe(201);
     const { token: infoToken } = await requestInformation(ctx.server.url, ctx.sink, submitted.body.claimHashid, email, ['PERSONAL_DETAILS']);
     expect((await request(ctx.server.url).get(`/api/v1/claim/info-request/${infoToken}`)).status).toBe(200);

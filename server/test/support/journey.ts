@@ -24,6 +24,9 @@ export async function startAndVerify(baseUrl: string, sink: MailSink, email = un
   return { token, email };
 }
 
+/** The local address index's id of 10 Downing Street, SW1A 2AA (server/src/modules/address/README.md). */
+export const DOWNING_STREET_10 = 'GB|RM|A|10000002';
+
 export function personalDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     isOwner: true,
@@ -38,6 +41,8 @@ export function personalDetails(overrides: Record<string, unknown> = {}): Record
     town: 'London',
     county: '',
     postCode: 'SW1A 2AA',
+    // Chosen with the address lookup: the generated index's 10 Downing Street (delivery point 1A).
+    addressId: DOWNING_STREET_10,
     dpsCode: '1A',
     ...overrides,
   };

@@ -15,7 +15,7 @@ export interface ServerProcess {
 /** A real server process (node src/start.ts), as production runs it. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', RATE_LIMIT_SECRET: 'test-rate-limit-secret-0123456789abcdef', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer): void => {

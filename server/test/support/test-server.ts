@@ -24,8 +24,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     UPLOAD_DIR: uploadDir,
     LOG_LEVEL: 'debug',
     OPERATOR_API_TOKEN: 'test-operator-token-0123456789abcdef',
+    RATE_LIMIT_SECRET: 'test-rate-limit-secret-0123456789abcdef',
     // Every test file starts claims from 127.0.0.1; the rate-limit test sets its own limits.
     RATE_LIMIT_START_PER_CLIENT: '100000',
+    RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',
+    RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT: '100000',
     ...env,
   });
   const logs: string[] = [];

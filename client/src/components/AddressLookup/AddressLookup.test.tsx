@@ -27,13 +27,13 @@ const leeds = {
   ],
 };
 
-function setUp(find: Response | ((url: string) => Response), retrieve: Response = Response.json(leeds)) {
+function setUp(find: Response | ((url: string) => Response), retrieve: Response = Response.json(leeds), claimToken?: string) {
   const api = stubApi([
     [/GET \/api\/address\/find/, typeof find === 'function' ? (call) => find(call.url) : find],
     [/GET \/api\/address\/retrieve/, retrieve],
   ]);
   const onActivity = vi.fn();
-  const view = renderInForm<Values>(<AddressLookup name="addressLookup" label="Find your address" onActivity={onActivity} />);
+  const view = renderInForm<Values>(<AddressLookup name="addressLookup" label="Find your address" onActivity={onActivity} claimToken={claimToken} />);
   return { ...api, ...view, onActivity };
 }
 
@@ -63,6 +63,7 @@ describe('AddressLookup', () => {
       county: 'West Yorkshire',
       postCode: 'LS6 2AB',
       dpsCode: '1A',
+      addressId: 'GB|RM|A|54236781',
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Look up another address' }));
@@ -90,5 +91,24 @@ describe('AddressLookup', () => {
     await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
     await userEvent.click(await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }));
     expect(await screen.findByText('Invalid address')).toBeTruthy();
+  });
+
+  it('When a claim token is given, then find and retrieve carry it in X-Claim-Token', async () => {
+    const { fetchMock } = setUp(Response.json(results), Response.json(leeds), 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU');
+    await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
+    await userEvent.click(await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }));
+    await screen.findByRole('button', { name: 'Look up another address' });
+    const sent = fetchMock.mock.calls.map(([url, init]) => [String(url).split('?')[0], new Headers(init?.headers).get('X-Claim-Token')]);
+    expect(sent).toEqual([
+      ['/api/address/find', 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU'],
+      ['/api/address/retrieve', 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU'],
+    ]);
+  });
+
+  it('When no claim token is given (the info-request page), then no X-Claim-Token header is sent', async () => {
+    const { fetchMock } = setUp(Response.json(results));
+    await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
+    await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 });
+    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).has('X-Claim-Token'))).toEqual([false]);
   });
 });

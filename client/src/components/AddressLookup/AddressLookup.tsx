@@ -26,6 +26,8 @@ export interface AddressLookupProps {
   label: string;
   hint?: string;
   onActivity?: () => void;
+  /** The claim being filled in, if any: the server then limits lookups per claim as well as per client. */
+  claimToken?: string;
 }
 
 function Highlighted({ text, ranges }: { text: string; ranges: readonly Range[] }) {
@@ -45,7 +47,7 @@ interface Container {
 
 // Search as you type (debounced 500 ms, at most 1500 ms), drill into containers, retrieve the
 // chosen address; lookup errors show on the field.
-export function AddressLookup({ name, label, hint, onActivity }: AddressLookupProps) {
+export function AddressLookup({ name, label, hint, onActivity, claimToken }: AddressLookupProps) {
   const { input, meta } = useField<Address | null | undefined>(name, {
     subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
   });
@@ -64,7 +66,8 @@ export function AddressLookup({ name, label, hint, onActivity }: AddressLookupPr
     ? { Text: debouncedText, Countries: ADDRESS_COUNTRIES, Container: container.id }
     : { Text: debouncedText, Countries: ADDRESS_COUNTRIES };
   const enabled = !input.value && (debouncedText !== '' || container !== null);
-  const find = useFindAddress(params, { query: { enabled, staleTime: 60_000, retry: false } });
+  const request = claimToken ? { headers: { 'X-Claim-Token': claimToken } } : undefined;
+  const find = useFindAddress(params, { query: { enabled, staleTime: 60_000, retry: false }, request });
 
   useEffect(() => {
     if (focusAfter.current === 'search' && !input.value) searchRef.current?.focus();
@@ -88,7 +91,7 @@ export function AddressLookup({ name, label, hint, onActivity }: AddressLookupPr
     setRetrieving(true);
     setLookupError(undefined);
     try {
-      const response = await queryClient.fetchQuery(getRetrieveAddressQueryOptions({ Id: item.Id }, { query: { retry: false } }));
+      const response = await queryClient.fetchQuery(getRetrieveAddressQueryOptions({ Id: item.Id }, { query: { retry: false }, request }));
       const result = interpretRetrieve(response.data, item.Id);
       if (result.ok) {
         focusAfter.current = 'selected';

@@ -3,10 +3,31 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
 import { uploadErrorMessage, visibleFieldError } from '../../rules/apiMessages';
 import type { UploadedFile } from '../../rules/claimForm';
+import { canPreview, type ImageKind, readImageKind } from '../../rules/imageFile';
 import { UPLOAD_MESSAGES } from '../../rules/messages';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { readMaxFileSize } from './maxFileSize';
 
-export type UploadFile = (type: FileType, file: File) => Promise<string>;
+export interface UploadProgress {
+  signal: AbortSignal;
+  // Bytes sent so far of `total` (0 when the browser cannot tell).
+  onProgress: (sent: number, total: number) => void;
+}
+
+export type UploadFile = (type: FileType, file: File, progress: UploadProgress) => Promise<string>;
+
+interface Uploading {
+  fileName: string;
+  // 0-100, or undefined while the size of the request is unknown.
+  percent: number | undefined;
+}
+
+// Before any byte is sent: the size against MAX_FILE_SIZE, then the type by the first bytes.
+async function checkFile(file: File): Promise<{ kind: ImageKind } | { problem: string }> {
+  if (file.size > readMaxFileSize()) return { problem: UPLOAD_MESSAGES.tooLarge };
+  const kind = await readImageKind(file);
+  return kind === undefined ? { problem: UPLOAD_MESSAGES.failed } : { kind };
+}
 
 export interface FileUploadProps {
   name: string;
@@ -25,8 +46,11 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
   });
   const ids = fieldIds(name);
-  const [uploading, setUploading] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<Uploading | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
+  // A small picture of the file just uploaded (PNG, JPEG), for the file it was made from.
+  const [preview, setPreview] = useState<{ uuid: string; url: string } | null>(null);
+  const cancelUpload = useRef<AbortController | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const focusInputNext = useRef(false);
   const mounted = useRef(true);
@@ -34,8 +58,10 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     mounted.current = true;
     return () => {
       mounted.current = false;
+      cancelUpload.current?.abort();
     };
   }, []);
+  useEffect(() => () => preview !== null ? URL.revokeObjectURL(preview.url) : undefined, [preview]);
   useEffect(() => {
     if (focusInputNext.current && !input.value && uploading === null) {
       focusInputNext.current = false;
@@ -56,17 +82,33 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setUploadError(undefined);
-    setUploading(file.name);
+    const checked = await checkFile(file);
+    if (!mounted.current) return;
+    if ('problem' in checked) {
+      input.onChange(undefined);
+      setUploadError(checked.problem);
+      input.onBlur();
+      return;
+    }
+    const controller = new AbortController();
+    cancelUpload.current = controller;
+    setUploading({ fileName: file.name, percent: undefined });
+    const onProgress = (sent: number, total: number) => {
+      if (mounted.current && total > 0) setUploading({ fileName: file.name, percent: Math.min(100, Math.round((sent / total) * 100)) });
+    };
     try {
-      const uuid = await upload(type, file);
+      const uuid = await upload(type, file, { signal: controller.signal, onProgress });
       if (!mounted.current) return;
       input.onChange({ uuid, fileName: file.name });
+      if (canPreview(checked.kind)) setPreview({ uuid, url: URL.createObjectURL(file) });
     } catch (failure) {
       if (!mounted.current) return;
       input.onChange(undefined);
-      setUploadError(uploadErrorMessage(failure));
+      // Cancelled by the claimant: nothing went wrong.
+      if (!controller.signal.aborted) setUploadError(uploadErrorMessage(failure));
       focusInputNext.current = true;
     } finally {
+      cancelUpload.current = null;
       if (mounted.current) {
         setUploading(null);
         input.onBlur();
@@ -75,22 +117,34 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
   };
 
   const chosen = input.value;
+  const previewUrl = chosen && preview?.uuid === chosen.uuid ? preview.url : undefined;
   return (
     <FieldShell ids={ids} label={label} hint={hintNode} error={error}>
       <div className="file-upload">
         {uploading !== null && (
-          <div className="file-upload__state file-upload__state--uploading" role="status">
-            <span className="button__spinner" aria-hidden="true" />
-            <span>{UPLOAD_MESSAGES.uploading}</span>
-            <span className="file-upload__name">{uploading}</span>
+          <div className="file-upload__state file-upload__state--uploading">
+            <div className="file-upload__status" role="status">
+              <span className="button__spinner" aria-hidden="true" />
+              <span>{UPLOAD_MESSAGES.uploading}</span>
+              <span className="file-upload__name">{uploading.fileName}</span>
+            </div>
+            <progress className="file-upload__progress" max={100} value={uploading.percent} aria-label={`Upload of ${uploading.fileName}`} />
+            <button type="button" className="link-button" aria-label={`Cancel upload of ${uploading.fileName}`} onClick={() => cancelUpload.current?.abort()}>
+              Cancel
+            </button>
           </div>
         )}
         {uploading === null && chosen && (
           <div className="file-upload__state file-upload__state--chosen">
-            <svg className="file-upload__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M5 2h9l5 5v15H5z" fill="#fff" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-              <path d="m8.5 14 2.5 2.5 5-5" fill="none" stroke="#00703c" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            {previewUrl !== undefined ? (
+              // The name beside it says what it is.
+              <img className="file-upload__preview" src={previewUrl} alt="" width={48} height={48} />
+            ) : (
+              <svg className="file-upload__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M5 2h9l5 5v15H5z" fill="#fff" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                <path d="m8.5 14 2.5 2.5 5-5" fill="none" stroke="#00703c" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            )}
             <span className="file-upload__name" id={`${ids.input}-chosen`}>
               {chosen.fileName}
             </span>
@@ -101,6 +155,7 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
               // Named for its file: the field's label would otherwise name it.
               aria-label={`Remove ${chosen.fileName}`}
               onClick={() => {
+                setPreview(null);
                 input.onChange(undefined);
                 input.onBlur();
                 focusInputNext.current = true;

@@ -1,7 +1,8 @@
-import { type FileType, useSubmitClaim, useSubmitIdentity, useUploadClaimFile } from '@prize/generated/client';
+import { type FileType, type FormDraft, uploadClaimFile, useSaveClaimDraftSection, useSubmitClaim, useSubmitIdentity } from '@prize/generated/client';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
+import type { UploadProgress } from '../../components/FileUpload/FileUpload';
 import { SignedTicketModal, type SignedTicketKind } from '../../components/SignedTicketModal/SignedTicketModal';
 import {
   type AboutTicketValues,
@@ -19,12 +20,14 @@ import {
   validateTicketImages,
   type ClaimDetailsValues,
 } from '../../rules/claimForm';
+import { restoreDraft } from '../../rules/draft';
 import { type SectionId, visibleSections } from '../../rules/sections';
 import { toClaimSubmission } from '../../rules/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';
 import { TicketImagesSection, type TicketImagesSectionProps } from '../../sections/TicketImagesSection';
+import { useFormDraft } from '../../sections/useFormDraft';
 import { useFormValues } from '../../sections/useFormValues';
 import { useIdentityCheck } from '../../sections/useIdentityCheck';
 import { type AnyValues, useSectionFlow } from '../../sections/useSectionFlow';
@@ -37,6 +40,8 @@ export interface ClaimFormProps {
   onActivity: () => void;
   onSubmitted: (claimHashid: string) => void;
   onUnableToProcess: () => void;
+  // The sections saved before, loaded when the page opened.
+  draft?: FormDraft;
 }
 
 const SECTION_IDS: readonly SectionId[] = ['personalDetails', 'idDocuments', 'claimDetails', 'aboutTicket', 'ticketImages', 'payment'];
@@ -52,12 +57,14 @@ function ClaimTicketImagesSection({ ticketForm, ...props }: Omit<TicketImagesSec
   return <TicketImagesSection ticket={ticket} {...props} />;
 }
 
-export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProcess }: ClaimFormProps) {
+export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProcess, draft }: ClaimFormProps) {
   const [signedModal, setSignedModal] = useState(false);
+  const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitIdentity();
   const submitClaim = useSubmitClaim();
-  const uploadFile = useUploadClaimFile();
-  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ id: claimToken, data })).data);
+  const saveSection = useSaveClaimDraftSection();
+  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ id: claimToken, data })).data, restored.identity);
+  const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ id: claimToken, section, data }));
   const order = visibleSections(identityCheck.idDocsRequired);
 
   const validate = (id: SectionId, values: AnyValues): Errors => {
@@ -129,6 +136,8 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
     order,
     validate,
     onActivity,
+    initial: restored,
+    onComplete: (id, values) => formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
@@ -157,13 +166,15 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
     },
   });
   const { forms } = sections;
+  formDraft.watch(sections, order);
 
   const upload = useCallback(
-    async (type: FileType, file: File) => {
-      const response = await uploadFile.mutateAsync({ id: claimToken, data: { type, fileName: file.name, file } });
+    // The generated call itself, not its hook: each upload has its own progress and cancel.
+    async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
+      const response = await uploadClaimFile(claimToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
       return response.data.uuid;
     },
-    [claimToken, uploadFile],
+    [claimToken],
   );
 
   const common = <V,>(id: SectionId, form: FormApi<V>): SectionProps<V> => ({ form, ...sections.common(id) });
@@ -171,7 +182,7 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   return (
     <div className="claim-form">
       <ErrorBanner bannerRef={sections.bannerRef} />
-      <PersonalDetailsSection {...common('personalDetails', forms.personalDetails)} onActivity={onActivity} />
+      <PersonalDetailsSection {...common('personalDetails', forms.personalDetails)} onActivity={onActivity} claimToken={claimToken} />
       {order.includes('idDocuments') && (
         <IdDocumentsSection
           {...common('idDocuments', forms.idDocuments)}

@@ -179,3 +179,87 @@ describe('ClaimPage inactivity', () => {
     expect(reload).toHaveBeenCalled();
   });
 });
+
+describe('ClaimPage save and return', () => {
+  const identityCheck = { uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false };
+  const savedDraft = {
+    sections: [
+      {
+        section: 'personalDetails',
+        values: { isOwner: true, title: 'Ms', firstName: 'Sarah', lastName: "O'Neill", dateOfBirth: '1980-03-05', phoneNumber: '07700900123', isOverseas: false, isManualAddress: true, addressLine1: 'Flat 2', town: 'Douglas', postCode: 'IM1 1JE' },
+        identityCheck,
+      },
+      { section: 'claimDetails', values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false } },
+    ],
+    expiresAt: '2026-11-25T18:20:00Z',
+  };
+  const draftOk = (body: object) => [/GET \/api\/v1\/claim\/.+\/draft$/, Response.json(body)] as [RegExp, Response];
+  const leaving = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('When the link is opened again with saved sections, then they show collapsed with their answers and the next section is open', async () => {
+    const { calls } = stubApi([verifyOk(), draftOk(savedDraft)]);
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`PATCH /api/v1/claim/${TOKEN}/verify`, `GET /api/v1/claim/${TOKEN}/draft`]);
+    expect(screen.getByRole('button', { name: 'Edit personal details' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit claim details' })).toBeTruthy();
+    expect(screen.getByText('Flat 2')).toBeTruthy();
+    expect(await screen.findByLabelText('Draw based game ticket')).toBeTruthy();
+    expect(screen.queryByLabelText('First name')).toBeNull();
+    expect(leaving()).toBe(false);
+  });
+
+  it('When a section is completed, then its answers are saved; leaving with unsaved answers in the open section asks first', async () => {
+    const { calls } = stubApi([verifyOk(), draftOk({ sections: [savedDraft.sections[0]], expiresAt: savedDraft.expiresAt }), [/PUT .*\/draft\/claimDetails$/, Response.json({ expiresAt: savedDraft.expiresAt })]]);
+    const user = userEvent.setup();
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+
+    await user.click(within(await screen.findByRole('group', { name: /in your possession/ })).getByLabelText('Yes'));
+    expect(leaving()).toBe(true);
+    await user.click(within(screen.getByRole('group', { name: /damaged/ })).getByLabelText('No'));
+    await user.click(within(screen.getByRole('group', { name: /work for the operator/ })).getByLabelText('No'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await screen.findByLabelText('Draw based game ticket');
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: `/api/v1/claim/${TOKEN}/draft/claimDetails`,
+      body: { values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false } },
+    });
+    await vi.waitFor(() => expect(leaving()).toBe(false));
+  });
+
+  it('When the claimant keeps typing, then the saved draft is loaded again at most every 30 seconds, so it clears with the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubApi([verifyOk(), draftOk(savedDraft)]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    const loads = () => calls.filter((call) => call.method === 'GET' && call.url.endsWith('/draft')).length;
+
+    await user.click(await screen.findByLabelText('Draw based game ticket'));
+    await user.click(screen.getByLabelText('Scratchcard'));
+    expect(loads()).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    await user.click(screen.getByLabelText('Draw based game ticket'));
+    await user.click(screen.getByLabelText('Scratchcard'));
+    await vi.waitFor(() => expect(loads()).toBe(2));
+    // The form keeps what is on the page.
+    expect(screen.queryByLabelText('First name')).toBeNull();
+  });
+
+  it('When the draft cannot be read, then the form opens empty', async () => {
+    stubApi([verifyOk(), [/GET .*\/draft$/, new Response('<html>', { status: 502 })]]);
+    renderClaimPage();
+    await screen.findByRole('heading', { name: 'Claim your prize' });
+    expect(screen.getByLabelText('First name')).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useVerifyClaim } from '@prize/generated/client';
+import { useGetClaimDraft, useVerifyClaim } from '@prize/generated/client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -9,6 +9,7 @@ import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
+import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
 import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { SCREEN_MESSAGES } from '../../rules/messages';
 import { notifications } from '../../rules/notifications';
@@ -37,7 +38,7 @@ const PAGE_TITLES = {
 export function ClaimPage({ claimToken, reload = () => window.location.reload() }: ClaimPageProps) {
   const verify = useVerifyClaim();
   const [, navigate] = useLocation();
-    const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -57,12 +58,21 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   }, [claimToken, verify]);
 
   const verified = verify.data?.data;
+  // The answers saved before (docs/adr/015): read once, after the link is verified. A draft
+  // that cannot be read leaves the form empty rather than keeping the claimant out.
+  const draft = useGetClaimDraft(claimToken, { query: { enabled: verified !== undefined && outcome === null, staleTime: Infinity, retry: false } });
+  const ready = verified !== undefined && !draft.isPending;
   const minutes = verified?.inactivityMinutes ?? buildConfig.inactivityMinutes;
-  const formShown = outcome === null && verified !== undefined;
+  const formShown = outcome === null && ready;
 
   const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
+  const onActivity = () => {
+    timer.restart();
+    keepDraftAlive();
+  };
 
-  const viewKey = outcome?.name ?? (verify.isError ? 'error' : verified ? 'form' : 'loading');
+  const viewKey = outcome?.name ?? (verify.isError ? 'error' : ready ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);
   useDocumentTitle(PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize');
 
@@ -107,7 +117,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     );
   }
 
-  if (!verified) {
+  if (!verified || !ready) {
     return (
       <div className="page-loading" role="status">
         <span className="button__spinner" aria-hidden="true" /> Checking your claim link…
@@ -123,7 +133,8 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <p className="lead">Complete each section. You can check and change your answers before you submit.</p>
       <ClaimForm
         claimToken={claimToken}
-        onActivity={timer.restart}
+        draft={draft.data?.data}
+        onActivity={onActivity}
         onSubmitted={(claimHashid) => {
           forgetAnswers();
           setOutcome({ name: 'submitted', claimHashid, email: verified.email });
@@ -133,7 +144,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
           setOutcome({ name: 'unableToProcess' });
         }}
       />
-      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={timer.restart} />}
+      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />}
     </>
   );
 }

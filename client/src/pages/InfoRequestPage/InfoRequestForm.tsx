@@ -1,13 +1,16 @@
 import {
   type FileType,
+  type FormDraft,
   type SectionType,
+  uploadInfoRequestFile,
+  useSaveInfoRequestDraftSection,
   useSubmitInfoRequest,
   useSubmitInfoRequestIdentity,
-  useUploadInfoRequestFile,
 } from '@prize/generated/client';
 import type { FormApi, SubmissionErrors } from 'final-form';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
+import type { UploadProgress } from '../../components/FileUpload/FileUpload';
 import {
   type Errors,
   type IdDocumentsValues,
@@ -27,11 +30,13 @@ import {
   ticketImagesIntro,
   toInfoRequestSubmission,
 } from '../../rules/infoRequest';
+import { restoreDraft } from '../../rules/draft';
 import type { IdentityResult } from '../../rules/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';
 import { TicketImagesSection } from '../../sections/TicketImagesSection';
+import { useFormDraft } from '../../sections/useFormDraft';
 import { useIdentityCheck } from '../../sections/useIdentityCheck';
 import { type AnyValues, useSectionFlow } from '../../sections/useSectionFlow';
 
@@ -41,6 +46,8 @@ export interface InfoRequestFormProps {
   sectionTypeList: readonly SectionType[];
   onActivity: () => void;
   onSubmitted: (claimHashid: string) => void;
+  // The sections saved before, loaded when the page opened.
+  draft?: FormDraft;
 }
 
 export const SUBMIT_LABEL = 'Submit information';
@@ -49,11 +56,13 @@ const SECTION_IDS: readonly InfoSectionId[] = ['personalDetails', 'idDocuments',
 
 const ASKED_FOR_ID_DOCUMENTS = 'We need photos of two ID documents.';
 
-export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity, onSubmitted }: InfoRequestFormProps) {
+export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity, onSubmitted, draft }: InfoRequestFormProps) {
+  const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitInfoRequestIdentity();
   const submitRequest = useSubmitInfoRequest();
-  const uploadFile = useUploadInfoRequestFile();
-  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data);
+  const saveSection = useSaveInfoRequestDraftSection();
+  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data, restored.identity);
+  const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ infoRequestToken, section, data }));
   const order = infoRequestSections(sectionTypeList, identityCheck.idDocsRequired);
   const last = order[order.length - 1];
   const kind = imageKind(sectionTypeList);
@@ -134,6 +143,8 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
     order,
     validate,
     onActivity,
+    initial: restored,
+    onComplete: (id, values) => formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
@@ -145,13 +156,15 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
     },
   });
   const { forms } = sections;
+  formDraft.watch(sections, order);
 
   const upload = useCallback(
-    async (type: FileType, file: File) => {
-      const response = await uploadFile.mutateAsync({ infoRequestToken, data: { type, fileName: file.name, file } });
+    // The generated call itself, not its hook: each upload has its own progress and cancel.
+    async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
+      const response = await uploadInfoRequestFile(infoRequestToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
       return response.data.uuid;
     },
-    [infoRequestToken, uploadFile],
+    [infoRequestToken],
   );
 
   const common = <V,>(id: InfoSectionId, form: FormApi<V>): SectionProps<V> => {

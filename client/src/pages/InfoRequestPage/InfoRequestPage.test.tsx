@@ -245,3 +245,43 @@ describe('InfoRequestPage inactivity', () => {
     expect(reload).toHaveBeenCalled();
   });
 });
+
+describe('InfoRequestPage save and return', () => {
+  it('When the link is opened again, then the saved personal details are completed, the ID documents their check asked for come next, and the saved check is the one sent', async () => {
+    const draft: Route = [
+      /GET .*\/info-request\/[^/]+\/draft$/,
+      Response.json({
+        sections: [
+          {
+            section: 'personalDetails',
+            values: { isOwner: true, title: 'Ms', firstName: 'Sarah', lastName: "O'Neill", dateOfBirth: '1980-03-05', phoneNumber: '07700900123', isOverseas: false, isManualAddress: true, addressLine1: 'Flat 2', town: 'Douglas', postCode: 'IM1 1JE' },
+            identityCheck: IDENTITY_NEEDS_ID,
+          },
+        ],
+        expiresAt: '2026-11-25T18:20:00Z',
+      }),
+    ];
+    const saved: Route = [/PUT .*\/info-request\/[^/]+\/draft\/idDocuments$/, Response.json({ expiresAt: '2026-11-25T18:20:00Z' })];
+    const { calls } = stubApi([loadOk(['PERSONAL_DETAILS', 'SC_IMAGES']), draft, saved, uploads, submitOk]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Amend or add further information' });
+
+    expect(sectionTitles()).toEqual(['1Personal details (completed)', '2Upload ID documents', '3Upload Scratchcard images (complete the sections above first)']);
+    expect(screen.getByText('Flat 2')).toBeTruthy();
+    await upload(user, 'First ID document', 'passport.png');
+    await upload(user, 'Second ID document', 'bill.png');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: /^3\s*Upload Scratchcard images$/ });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      values: { idDocument1FileUuid: { uuid: 'uuid-idDocument1', fileName: 'passport.png' }, idDocument2FileUuid: { uuid: 'uuid-idDocument2', fileName: 'bill.png' } },
+    });
+
+    await upload(user, 'Front of your Scratchcard', 'front.png');
+    await upload(user, 'Back of your Scratchcard', 'back.png');
+    await user.click(screen.getByRole('button', { name: 'Submit information' }));
+    await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
+    expect(submitted(calls)).toMatchObject({ identityCheckUuid: IDENTITY_NEEDS_ID.uuid, idDocsRequired: true });
+    expect(calls.some((call) => call.url.endsWith('/identity'))).toBe(false);
+  }, 20_000);
+});

@@ -1,4 +1,4 @@
-import { useGetInfoRequest } from '@prize/generated/client';
+import { useGetInfoRequest, useGetInfoRequestDraft } from '@prize/generated/client';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -9,6 +9,7 @@ import { buildConfig, updateSiteSettings } from '../../config';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
+import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
 import { loadInfoRequestErrorMessage, notificationFor } from '../../rules/apiMessages';
 import { readSectionTypes } from '../../rules/infoRequest';
 import { SCREEN_MESSAGES } from '../../rules/messages';
@@ -54,11 +55,20 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
   // The server's INFO_REQUEST_INACTIVITY_TIMER_MINUTES; the build's claim figure (20) if it is silent.
   const minutes = loaded?.inactivityMinutes ?? buildConfig.inactivityMinutes;
   const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
-  const formShown = outcome === null && loaded !== undefined && !failed;
+  // The answers saved before (docs/adr/015), read once the request has loaded; a draft that
+  // cannot be read leaves the form empty.
+  const draft = useGetInfoRequestDraft(infoRequestToken, { query: { enabled: loaded !== undefined && !failed && outcome === null, staleTime: Infinity, retry: false } });
+  const ready = loaded !== undefined && !draft.isPending;
+  const formShown = outcome === null && ready && !failed;
 
   const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
+  const onActivity = () => {
+    timer.restart();
+    keepDraftAlive();
+  };
 
-  const viewKey = outcome?.name ?? (failed ? 'error' : loaded ? 'form' : 'loading');
+  const viewKey = outcome?.name ?? (failed ? 'error' : ready ? 'form' : 'loading');
   const headingRef = useFocusOnChange(viewKey);
   useDocumentTitle(PAGE_TITLES[viewKey]);
 
@@ -86,7 +96,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
     );
   }
 
-  if (!loaded) {
+  if (!loaded || !ready) {
     return (
       <div className="page-loading" role="status">
         <span className="button__spinner" aria-hidden="true" /> Checking your link…
@@ -107,8 +117,9 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
       </p>
       <InfoRequestForm
         infoRequestToken={infoRequestToken}
+        draft={draft.data?.data}
         sectionTypeList={sectionTypeList}
-        onActivity={timer.restart}
+        onActivity={onActivity}
         onSubmitted={(claimHashid) => {
           forgetAnswers();
           setOutcome({ name: 'submitted', claimHashid });
@@ -117,7 +128,7 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
       {timer.warningClearsAt !== null && (
         <InactivityWarning
           clearsAt={timer.warningClearsAt}
-          onContinue={timer.restart}
+          onContinue={onActivity}
           formName="form"
           closeLabel="Continue with your form"
         />

@@ -1,6 +1,6 @@
 import { useStartClaim } from '@prize/generated/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors';
+import { isApiError } from '@prize/generated/transport/errors';
 import { Button } from '../../components/Button/Button';
 import { describedBy, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';

@@ -22,14 +22,19 @@ import type {
   FindAddressParams,
   FindResponse,
   InternalErrorResponse,
+  LoqateFindResponse,
+  LoqateFindV110Params,
+  LoqateFindV11Params,
+  LoqateRetrieveResponse,
+  LoqateRetrieveV12Params,
   RetrieveAddressParams,
   RetrieveResponse,
   ServiceUnavailableResponse,
   TooManyRequestsResponse
 } from '../../models';
 
-import { http } from '../../../../client/src/api/http';
-import type { ErrorType } from '../../../../client/src/api/http';
+import { http } from '../../../transport/http';
+import type { ErrorType } from '../../../transport/http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -110,7 +115,9 @@ export const getFindAddressUrl = (params?: FindAddressParams,) => {
  * to its own text. An address service that does not answer in time (8 s), cannot be reached or
  * answers nonsense is also a 1004 entry, so the user is told to try again; an error entry from
  * Loqate itself (for example `2`, unknown key) is passed on as it is. 503 means the local
- * index's database is unreachable.
+ * index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+ * claim made too many lookups in the last minute; 503 also when too many lookups are already
+ * waiting for the address service.
  * @summary Search for an address
  */
 export const findAddress = async (params?: FindAddressParams, options?: Parameters<typeof http>[1]): Promise<findAddressResponseSuccess> => {
@@ -259,7 +266,9 @@ export const getRetrieveAddressUrl = (params?: RetrieveAddressParams,) => {
  * Id is answered the Loqate way: status 200 with a single `Items` entry holding `Error` 1001
  * (client text 'Invalid address'). An address service that does not answer in time, cannot be
  * reached or answers nonsense is a 1004 entry (an unknown error to the client). 503 means the
- * local index's database is unreachable.
+ * local index's database is unreachable. 429 (general shape, with `Retry-After`) when this client or
+ * claim made too many lookups in the last minute; 503 also when too many lookups are already
+ * waiting for the address service.
  * @summary Get a full address
  */
 export const retrieveAddress = async (params?: RetrieveAddressParams, options?: Parameters<typeof http>[1]): Promise<retrieveAddressResponseSuccess> => {
@@ -340,6 +349,412 @@ export function useRetrieveAddress<TData = Awaited<ReturnType<typeof retrieveAdd
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getRetrieveAddressQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type loqateFindV11Response200 = {
+  data: LoqateFindResponse
+  status: 200
+}
+
+export type loqateFindV11Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateFindV11Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type loqateFindV11ResponseSuccess = (loqateFindV11Response200) & {
+  headers: Headers;
+};
+export type loqateFindV11ResponseError = (loqateFindV11Response500 | loqateFindV11Response503) & {
+  headers: Headers;
+};
+
+export const getLoqateFindV11Url = (params?: LoqateFindV11Params,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/address/Capture/Interactive/Find/v1.1/json3.ws?${stringifiedParams}` : `/api/address/Capture/Interactive/Find/v1.1/json3.ws`
+}
+
+/**
+ * The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+ * its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+ * parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+ * has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+ * on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+ * entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
+ * @summary Search for an address (Loqate's layout, Find v1.1)
+ */
+export const loqateFindV11 = async (params?: LoqateFindV11Params, options?: Parameters<typeof http>[1]): Promise<loqateFindV11ResponseSuccess> => {
+
+  return http<loqateFindV11ResponseSuccess>(getLoqateFindV11Url(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getLoqateFindV11QueryKey = (params?: LoqateFindV11Params,) => {
+    return [
+    `/api/address/Capture/Interactive/Find/v1.1/json3.ws`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getLoqateFindV11QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getLoqateFindV11QueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof loqateFindV11>>> = ({ signal }) => loqateFindV11(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type LoqateFindV11QueryResult = NonNullable<Awaited<ReturnType<typeof loqateFindV11>>>
+export type LoqateFindV11QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
+
+
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params: undefined |  LoqateFindV11Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateFindV11>>,
+          TError,
+          Awaited<ReturnType<typeof loqateFindV11>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateFindV11>>,
+          TError,
+          Awaited<ReturnType<typeof loqateFindV11>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Search for an address (Loqate's layout, Find v1.1)
+ */
+
+export function useLoqateFindV11<TData = Awaited<ReturnType<typeof loqateFindV11>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV11Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV11>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getLoqateFindV11QueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type loqateFindV110Response200 = {
+  data: LoqateFindResponse
+  status: 200
+}
+
+export type loqateFindV110Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateFindV110Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type loqateFindV110ResponseSuccess = (loqateFindV110Response200) & {
+  headers: Headers;
+};
+export type loqateFindV110ResponseError = (loqateFindV110Response500 | loqateFindV110Response503) & {
+  headers: Headers;
+};
+
+export const getLoqateFindV110Url = (params?: LoqateFindV110Params,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/address/Capture/Interactive/Find/v1.10/json3.ws?${stringifiedParams}` : `/api/address/Capture/Interactive/Find/v1.10/json3.ws`
+}
+
+/**
+ * The same search as `GET /api/address/find`, at the path a Loqate Capture client appends to
+ * its base URL (`${PUBLIC_URL}/api/address/Capture/Interactive`), read as Loqate reads it:
+ * parameter names in any letter case, Loqate's documented parameters accepted (those the proxy
+ * has no use for are ignored), any other parameter ignored. A client's `Key` is never passed
+ * on nor logged. Every problem, an invalid value or the rate limit included, is a Loqate error
+ * entry in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
+ * @summary Search for an address (Loqate's layout, Find v1.10)
+ */
+export const loqateFindV110 = async (params?: LoqateFindV110Params, options?: Parameters<typeof http>[1]): Promise<loqateFindV110ResponseSuccess> => {
+
+  return http<loqateFindV110ResponseSuccess>(getLoqateFindV110Url(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getLoqateFindV110QueryKey = (params?: LoqateFindV110Params,) => {
+    return [
+    `/api/address/Capture/Interactive/Find/v1.10/json3.ws`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getLoqateFindV110QueryOptions = <TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getLoqateFindV110QueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof loqateFindV110>>> = ({ signal }) => loqateFindV110(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type LoqateFindV110QueryResult = NonNullable<Awaited<ReturnType<typeof loqateFindV110>>>
+export type LoqateFindV110QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
+
+
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params: undefined |  LoqateFindV110Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateFindV110>>,
+          TError,
+          Awaited<ReturnType<typeof loqateFindV110>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateFindV110>>,
+          TError,
+          Awaited<ReturnType<typeof loqateFindV110>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Search for an address (Loqate's layout, Find v1.10)
+ */
+
+export function useLoqateFindV110<TData = Awaited<ReturnType<typeof loqateFindV110>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateFindV110Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateFindV110>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getLoqateFindV110QueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type loqateRetrieveV12Response200 = {
+  data: LoqateRetrieveResponse
+  status: 200
+}
+
+export type loqateRetrieveV12Response500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type loqateRetrieveV12Response503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type loqateRetrieveV12ResponseSuccess = (loqateRetrieveV12Response200) & {
+  headers: Headers;
+};
+export type loqateRetrieveV12ResponseError = (loqateRetrieveV12Response500 | loqateRetrieveV12Response503) & {
+  headers: Headers;
+};
+
+export const getLoqateRetrieveV12Url = (params?: LoqateRetrieveV12Params,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/address/Capture/Interactive/Retrieve/v1.2/json3.ws?${stringifiedParams}` : `/api/address/Capture/Interactive/Retrieve/v1.2/json3.ws`
+}
+
+/**
+ * The same lookup as `GET /api/address/retrieve`, at the path a Loqate Capture client appends
+ * to its base URL, read as Loqate reads it (parameter names in any letter case, unknown ones
+ * ignored, a client's `Key` never passed on nor logged). Every problem is a Loqate error entry
+ * in a 200 answer. Only a failure of the server itself (500) or of the local index's database
+ * (503) is answered in the general shape.
+ * @summary Get a full address (Loqate's layout, Retrieve v1.2)
+ */
+export const loqateRetrieveV12 = async (params?: LoqateRetrieveV12Params, options?: Parameters<typeof http>[1]): Promise<loqateRetrieveV12ResponseSuccess> => {
+
+  return http<loqateRetrieveV12ResponseSuccess>(getLoqateRetrieveV12Url(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getLoqateRetrieveV12QueryKey = (params?: LoqateRetrieveV12Params,) => {
+    return [
+    `/api/address/Capture/Interactive/Retrieve/v1.2/json3.ws`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getLoqateRetrieveV12QueryOptions = <TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getLoqateRetrieveV12QueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof loqateRetrieveV12>>> = ({ signal }) => loqateRetrieveV12(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type LoqateRetrieveV12QueryResult = NonNullable<Awaited<ReturnType<typeof loqateRetrieveV12>>>
+export type LoqateRetrieveV12QueryError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>
+
+
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params: undefined |  LoqateRetrieveV12Params, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateRetrieveV12>>,
+          TError,
+          Awaited<ReturnType<typeof loqateRetrieveV12>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof loqateRetrieveV12>>,
+          TError,
+          Awaited<ReturnType<typeof loqateRetrieveV12>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Get a full address (Loqate's layout, Retrieve v1.2)
+ */
+
+export function useLoqateRetrieveV12<TData = Awaited<ReturnType<typeof loqateRetrieveV12>>, TError = ErrorType<InternalErrorResponse | ServiceUnavailableResponse>>(
+ params?: LoqateRetrieveV12Params, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loqateRetrieveV12>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getLoqateRetrieveV12QueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

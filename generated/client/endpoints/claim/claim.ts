@@ -13,6 +13,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ClaimPersonalDetails,
   ClaimSubmission,
   ConflictResponse,
   DbgTicketNumberCheckRequest,
@@ -22,10 +23,10 @@ import type {
   FileUploadResponse,
   GoneResponse,
   IdentityCheckResult,
+  InsufficientStorageResponse,
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  PersonalDetails,
   ServiceUnavailableResponse,
   StartClaimRequest,
   StartClaimResponse,
@@ -35,8 +36,8 @@ import type {
   VerifyClaimResponse
 } from '../../models';
 
-import { http } from '../../../../client/src/api/http';
-import type { ErrorType } from '../../../../client/src/api/http';
+import { http } from '../../../transport/http';
+import type { ErrorType } from '../../../transport/http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -617,7 +618,7 @@ export const getSubmitIdentityUrl = (id: string,) => {
  * @summary Check the claimant's identity
  */
 export const submitIdentity = async (id: string,
-    personalDetails: PersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitIdentityResponseSuccess> => {
+    claimPersonalDetails: ClaimPersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitIdentityResponseSuccess> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -638,7 +639,7 @@ return http<submitIdentityResponseSuccess>(getSubmitIdentityUrl(id),
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(personalDetails)
+    body: JSON.stringify(claimPersonalDetails)
   }
 );}
 
@@ -676,9 +677,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SubmitIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitIdentity>>>
-    export type SubmitIdentityMutationBody = PersonalDetails
+    export type SubmitIdentityMutationBody = ClaimPersonalDetails
     export type SubmitIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
-    export type SubmitIdentityMutationVariables = {id: string;data: PersonalDetails}
+    export type SubmitIdentityMutationVariables = {id: string;data: ClaimPersonalDetails}
 
     /**
  * @summary Check the claimant's identity
@@ -728,11 +729,6 @@ export type uploadClaimFileResponse415 = {
   status: 415
 }
 
-export type uploadClaimFileResponse424 = {
-  data: FailedDependencyResponse
-  status: 424
-}
-
 export type uploadClaimFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -748,10 +744,15 @@ export type uploadClaimFileResponse503 = {
   status: 503
 }
 
+export type uploadClaimFileResponse507 = {
+  data: InsufficientStorageResponse
+  status: 507
+}
+
 export type uploadClaimFileResponseSuccess = (uploadClaimFileResponse201) & {
   headers: Headers;
 };
-export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse424 | uploadClaimFileResponse429 | uploadClaimFileResponse500 | uploadClaimFileResponse503) & {
+export type uploadClaimFileResponseError = (uploadClaimFileResponse400 | uploadClaimFileResponse404 | uploadClaimFileResponse409 | uploadClaimFileResponse410 | uploadClaimFileResponse413 | uploadClaimFileResponse415 | uploadClaimFileResponse429 | uploadClaimFileResponse500 | uploadClaimFileResponse503 | uploadClaimFileResponse507) & {
   headers: Headers;
 };
 
@@ -768,7 +769,11 @@ export const getUploadClaimFileUrl = (id: string,) => {
  * PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file type'); a file
  * over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is streamed to
  * storage. Uploading again for the same `type` adds a new file; the uuid sent on submit decides
- * which one the claim uses.
+ * which one the claim uses. Only the two newest files of each `type` are kept: a third upload of
+ * a type deletes the oldest (its uuid then no longer submits). The files kept for a claim may
+ * use UPLOAD_BUDGET_PER_CLAIM bytes in total (default 8 x MAX_FILE_SIZE; 413 past it). When the
+ * virus check gives no clear verdict the answer is 503; when the server's upload storage is
+ * nearly full (UPLOAD_MIN_FREE_SPACE) it is 507. Nothing is stored on any refusal.
  * @summary Upload a ticket or ID document image
  */
 export const uploadClaimFile = async (id: string,
@@ -793,7 +798,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadClaimFileMutationKey = () => ['uploadClaimFile'] as const;
 
-export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
+export const getUploadClaimFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext> => {
 
@@ -822,13 +827,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadClaimFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadClaimFile>>>
     export type UploadClaimFileMutationBody = FileUploadRequest
-    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
+    export type UploadClaimFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>
     export type UploadClaimFileMutationVariables = {id: string;data: FileUploadRequest}
 
     /**
  * @summary Upload a ticket or ID document image
  */
-export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
+export const useUploadClaimFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadClaimFile>>, TError,UploadClaimFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadClaimFile>>,

@@ -29,19 +29,20 @@ import type {
   GoneResponse,
   IdentityCheckResult,
   InfoRequest,
+  InfoRequestPersonalDetails,
   InfoRequestSubmission,
+  InsufficientStorageResponse,
   InternalErrorResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  PersonalDetails,
   ServiceUnavailableResponse,
   SubmitClaimResponse,
   TooManyRequestsResponse,
   UnsupportedMediaTypeResponse
 } from '../../models';
 
-import { http } from '../../../../client/src/api/http';
-import type { ErrorType } from '../../../../client/src/api/http';
+import { http } from '../../../transport/http';
+import type { ErrorType } from '../../../transport/http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -412,14 +413,15 @@ export const getSubmitInfoRequestIdentityUrl = (infoRequestToken: string,) => {
 }
 
 /**
- * Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request (or
- * when the claimant's identity must be checked again). The check is recorded against the info
- * request; its `uuid` is sent back as `identityCheckUuid` when the request is submitted. When
- * the identity service fails or times out the answer is 424 and nothing is stored.
+ * Same as the claim's identity call, for the PERSONAL_DETAILS section of an info request. The
+ * check is recorded against the info request; its `uuid` is sent back as `identityCheckUuid`
+ * when the request is submitted. When the identity service fails or times out the answer is 424
+ * and nothing is stored. A request that does not ask for PERSONAL_DETAILS answers 400 (general
+ * shape) and stores nothing.
  * @summary Check the identity for an info request
  */
 export const submitInfoRequestIdentity = async (infoRequestToken: string,
-    personalDetails: PersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitInfoRequestIdentityResponseSuccess> => {
+    infoRequestPersonalDetails: InfoRequestPersonalDetails, options?: Parameters<typeof http>[1]): Promise<submitInfoRequestIdentityResponseSuccess> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -440,7 +442,7 @@ return http<submitInfoRequestIdentityResponseSuccess>(getSubmitInfoRequestIdenti
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(personalDetails)
+    body: JSON.stringify(infoRequestPersonalDetails)
   }
 );}
 
@@ -478,9 +480,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SubmitInfoRequestIdentityMutationResult = NonNullable<Awaited<ReturnType<typeof submitInfoRequestIdentity>>>
-    export type SubmitInfoRequestIdentityMutationBody = PersonalDetails
+    export type SubmitInfoRequestIdentityMutationBody = InfoRequestPersonalDetails
     export type SubmitInfoRequestIdentityMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
-    export type SubmitInfoRequestIdentityMutationVariables = {infoRequestToken: string;data: PersonalDetails}
+    export type SubmitInfoRequestIdentityMutationVariables = {infoRequestToken: string;data: InfoRequestPersonalDetails}
 
     /**
  * @summary Check the identity for an info request
@@ -530,11 +532,6 @@ export type uploadInfoRequestFileResponse415 = {
   status: 415
 }
 
-export type uploadInfoRequestFileResponse424 = {
-  data: FailedDependencyResponse
-  status: 424
-}
-
 export type uploadInfoRequestFileResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -550,10 +547,15 @@ export type uploadInfoRequestFileResponse503 = {
   status: 503
 }
 
+export type uploadInfoRequestFileResponse507 = {
+  data: InsufficientStorageResponse
+  status: 507
+}
+
 export type uploadInfoRequestFileResponseSuccess = (uploadInfoRequestFileResponse201) & {
   headers: Headers;
 };
-export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse424 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500 | uploadInfoRequestFileResponse503) & {
+export type uploadInfoRequestFileResponseError = (uploadInfoRequestFileResponse400 | uploadInfoRequestFileResponse404 | uploadInfoRequestFileResponse409 | uploadInfoRequestFileResponse410 | uploadInfoRequestFileResponse413 | uploadInfoRequestFileResponse415 | uploadInfoRequestFileResponse429 | uploadInfoRequestFileResponse500 | uploadInfoRequestFileResponse503 | uploadInfoRequestFileResponse507) & {
   headers: Headers;
 };
 
@@ -569,7 +571,9 @@ export const getUploadInfoRequestFileUrl = (infoRequestToken: string,) => {
  * Same as the claim's upload, for the ID_DOCUMENTS and image sections of an info request. The
  * content must be PNG, JPEG or HEIC (checked by magic bytes: otherwise 400 'Unsupported file
  * type'); a file over MAX_FILE_SIZE (default 15mb) gets 413 'File is too large'. The file is
- * recorded against the info request.
+ * recorded against the info request, whose files have the same quotas as a claim's: the two
+ * newest of each `type` are kept, UPLOAD_BUDGET_PER_CLAIM bytes in total (413 past it); 503 when
+ * the virus check gives no clear verdict, 507 when upload storage is nearly full.
  * @summary Upload an image for an info request
  */
 export const uploadInfoRequestFile = async (infoRequestToken: string,
@@ -594,7 +598,7 @@ formData.append(`file`, fileUploadRequest.file);
 
 export const getUploadInfoRequestFileMutationKey = () => ['uploadInfoRequestFile'] as const;
 
-export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
+export const getUploadInfoRequestFileMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext> => {
 
@@ -623,13 +627,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadInfoRequestFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInfoRequestFile>>>
     export type UploadInfoRequestFileMutationBody = FileUploadRequest
-    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>
+    export type UploadInfoRequestFileMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>
     export type UploadInfoRequestFileMutationVariables = {infoRequestToken: string;data: FileUploadRequest}
 
     /**
  * @summary Upload an image for an info request
  */
-export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | FailedDependencyResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse>,
+export const useUploadInfoRequestFile = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | GoneResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadInfoRequestFile>>, TError,UploadInfoRequestFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadInfoRequestFile>>,

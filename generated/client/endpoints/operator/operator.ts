@@ -35,8 +35,8 @@ import type {
   UnsupportedMediaTypeResponse
 } from '../../models';
 
-import { http } from '../../../../client/src/api/http';
-import type { ErrorType } from '../../../../client/src/api/http';
+import { http } from '../../../transport/http';
+import type { ErrorType } from '../../../transport/http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

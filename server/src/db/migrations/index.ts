@@ -8,6 +8,8 @@ import { Migration20261122030000FileSanitizing } from './Migration20261122030000
 import { Migration20261122040000ClaimHotUpdates } from './Migration20261122040000ClaimHotUpdates.ts';
 import { Migration20261122041000OutboxLease } from './Migration20261122041000OutboxLease.ts';
 import { Migration20261125090000ClaimReferenceBlocks } from './Migration20261125090000ClaimReferenceBlocks.ts';
+import { Migration20261125180000BoundedRetries } from './Migration20261125180000BoundedRetries.ts';
+import { Migration20261125180000FormDrafts } from './Migration20261125180000FormDrafts.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000ClaimHotUpdates', class: Migration20261122040000ClaimHotUpdates },
   { name: 'Migration20261122041000OutboxLease', class: Migration20261122041000OutboxLease },
   { name: 'Migration20261125090000ClaimReferenceBlocks', class: Migration20261125090000ClaimReferenceBlocks },
+  { name: 'Migration20261125180000BoundedRetries', class: Migration20261125180000BoundedRetries },
+  { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
 ];

@@ -21,6 +21,11 @@ export interface FindRequest {
  * holding one error item, never exceptions: the browser maps the codes to its own texts.
  */
 export interface AddressProvider {
+  /**
+   * True when each lookup calls a third party billed per call (Loqate): the identity call then
+   * reads an address back only for an open claim's link (docs/adr/016).
+   */
+  readonly callsOut?: boolean;
   find(request: FindRequest): Promise<FindResponse>;
   retrieve(id: string): Promise<RetrieveResponse>;
 }

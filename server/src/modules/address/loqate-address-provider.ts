@@ -60,6 +60,7 @@ type Outcome = { items: Json[] } | { failure: LoqateErrorItem };
  * the upstream answer reaches the browser. Failures to get an answer become error items.
  */
 export class LoqateAddressProvider implements AddressProvider {
+  readonly callsOut = true;
   readonly #options: Required<Omit<LoqateOptions, 'logger'>> & { logger?: Logger };
 
   constructor(options: LoqateOptions) {

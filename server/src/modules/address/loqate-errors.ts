@@ -40,6 +40,24 @@ export const containerInvalid: LoqateErrorItem = {
   Resolution: 'Use only Ids of non-Address results returned by Find and try again.',
 };
 
+/** A parameter of Loqate's layout with a value the contract does not allow (`Limit=abc`, a Text of 300 characters). */
+export function parameterInvalid(name: string): LoqateErrorItem {
+  return {
+    Error: '1002',
+    Description: `${name} Invalid`,
+    Cause: `The ${name} parameter supplied was invalid.`,
+    Resolution: 'Check the parameter and try again.',
+  };
+}
+
+/** The per-client or per-claim lookup limit, on Loqate's layout; Loqate's own per-IP limit error is the model. */
+export const tooManyLookups: LoqateErrorItem = {
+  Error: '18',
+  Description: 'Individual IP Limit Exceeded',
+  Cause: 'Too many lookups were made from this client in a short time.',
+  Resolution: 'Wait a minute and try again.',
+};
+
 export function errorAnswer(item: LoqateErrorItem): { Items: LoqateErrorItem[] } {
   return { Items: [{ ...item }] };
 }

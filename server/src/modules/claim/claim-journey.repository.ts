@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { countTwoChargesSql, twoChargesValues, type RateLimitCharge } from '../../http/rate-limit.ts';
-import { claimIsOpenSql } from './claim.lifetime.ts';
+import { claimIsOpenSql, FORGET_DRAFT } from './claim.lifetime.ts';
 import type { FileType } from './claim.types.ts';
 
 /**
@@ -189,7 +189,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  returning id
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.submitted' from changed
-               ), queued as (
+               ), ${FORGET_DRAFT}, queued as (
                  insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
                  select $5, $6, $7, $8, $9, $10 from changed
                )

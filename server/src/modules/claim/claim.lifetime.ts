@@ -25,3 +25,6 @@ export function claimClockRunningSql(c: string, limit: string): string {
 export function claimIsOpenSql(c: string, limit: string): string {
   return `(${c}.status in ('started', 'verified') and ${claimClockRunningSql(c, limit)})`;
 }
+
+/** A submitted claim keeps no draft (docs/adr/015): the CTE that drops the draft of the claim in `changed`. */
+export const FORGET_DRAFT = `forgotten as (delete from form_draft_section where owner_id in (select id from changed))`;

@@ -1,16 +1,16 @@
 import { Router } from 'express';
 import type { FileStorage } from '../files/storage.ts';
-import { uploadRoute } from '../files/upload-route.ts';
+import { uploadRoute, type UploadLimits } from '../files/upload-route.ts';
 import type { ClaimService } from './claim.service.ts';
-import type { ClaimSubmission, PersonalDetails } from './claim.types.ts';
+import type { ClaimPersonalDetails, ClaimSubmission } from './claim.types.ts';
 
 /** The claim's upload operation (docs/adr/006): its receiving half runs before validation. */
-export function claimUploadRoute(claims: ClaimService, storage: FileStorage, maxFileSize: number) {
+export function claimUploadRoute(claims: ClaimService, storage: FileStorage, limits: UploadLimits) {
   return uploadRoute({
     path: '/api/v1/claim/:id/file',
     storage,
-    maxFileSize,
-    resolve: (req) => claims.claimForUpload(String(req.params.id)),
+    ...limits,
+    resolve: (req) => claims.openClaimId(String(req.params.id)),
     store: (claimId, type, fileName, received) => claims.storeUpload(claimId, type, fileName, received),
   });
 }
@@ -31,7 +31,7 @@ export function claimRoutes(claims: ClaimService): Router {
   });
 
   router.post('/api/v1/claim/:id/identity', async (req, res) => {
-    res.status(201).json(await claims.checkIdentity(req.params.id, req.body as PersonalDetails));
+    res.status(201).json(await claims.checkIdentity(req.params.id, req.body as ClaimPersonalDetails));
   });
 
   router.post('/api/v1/claim/:id', async (req, res) => {

@@ -1,5 +1,6 @@
 import { isValid as isValidPostcode } from 'postcode';
 import type { ValidationItem } from '../../http/errors.ts';
+import type { BodyRules } from '../../http/rule-problems.ts';
 import type { ClaimSubmission, PersonalDetails } from './claim.types.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { ClaimSubmission, PersonalDetails } from './claim.types.ts';
  */
 const item = (property: string, rule: string, message: string): ValidationItem => ({ property, constraints: { [rule]: message }, children: [] });
 
-const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'town', 'county', 'postCode', 'dpsCode'] as const;
+const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'town', 'county', 'postCode', 'addressId', 'dpsCode'] as const;
 
 function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
@@ -28,9 +29,10 @@ export function isUkPostcode(value: string): boolean {
   return isValidPostcode(value.trim());
 }
 
-export function personalDetailsProblems(details: PersonalDetails, today = new Date()): ValidationItem[] {
+/** Partial: a body the schema refused is checked on the fields it accepted (`personalDetailsRules`). */
+export function personalDetailsProblems(details: Partial<PersonalDetails>, today = new Date()): ValidationItem[] {
   const problems: ValidationItem[] = [];
-  const age = ageOn(details.dateOfBirth, today);
+  const age = details.dateOfBirth === undefined ? 18 : ageOn(details.dateOfBirth, today);
   if (age < 18 || age > 150) problems.push(item('dateOfBirth', 'minimumAge', 'Please enter a valid date of birth'));
   if (isBlank(details.firstName)) problems.push(item('firstName', 'required', 'Please enter a valid first name'));
   if (isBlank(details.lastName)) problems.push(item('lastName', 'required', 'Please enter a valid last name'));
@@ -59,7 +61,7 @@ const FRONT_MESSAGE = { DBG: 'You must upload an image of the front of your draw
 const BACK_MESSAGE = { DBG: 'You must upload an image of the back of your draw game ticket before you can proceed.', SC: 'You must upload an image of the back of your Scratchcard before you can proceed.' };
 
 /** The conditional rules of a whole claim (the ClaimSubmission description in the contract). */
-export function submissionProblems(claim: ClaimSubmission, facts: SubmissionFacts): ValidationItem[] {
+export function submissionProblems(claim: Partial<ClaimSubmission> & Pick<ClaimSubmission, 'productType'>, facts: SubmissionFacts): ValidationItem[] {
   const problems: ValidationItem[] = [];
   const require = (property: keyof ClaimSubmission, message: string): void => {
     const value = claim[property];
@@ -123,3 +125,16 @@ export function submittedFiles(claim: ClaimSubmission, idDocsRequired: boolean):
   if (idDocsRequired) wanted.push(['idDocument1FileUuid', 'idDocument1'], ['idDocument2FileUuid', 'idDocument2']);
   return wanted.flatMap(([property, type]) => (typeof claim[property] === 'string' ? [{ property, uuid: claim[property] as string, type }] : []));
 }
+
+/** Section 5's rules on a personal-details body the schema refused (http/rule-problems.ts). */
+export const personalDetailsRules: BodyRules = (body) => personalDetailsProblems(body as Partial<PersonalDetails>);
+
+/**
+ * The conditional requireds of a submission the schema refused, by its product and ticket type.
+ * The rules that need our records (the identity check's verdict, files, used serials) run once
+ * the body passes the schema.
+ */
+export const submissionRules: BodyRules = (body) => {
+  const claim = body as Partial<ClaimSubmission>;
+  return claim.productType ? submissionProblems({ ...claim, productType: claim.productType }, { idDocsRequired: false, dbgTicketNumberValid: undefined }) : [];
+};

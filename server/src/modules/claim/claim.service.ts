@@ -3,14 +3,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
-import { rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
-import { assertAcceptableImage, assertPlainFileName } from '../files/image-checks.ts';
+import { emailRateLimitKey, rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
+import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
+import { makeRoomForUpload } from '../files/upload-quota.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { checkWithTimeout, type IdentityProvider } from '../identity/identity-provider.ts';
+import type { DeliveryPoints } from '../address/delivery-point.ts';
+import { checkWithTimeout, trustedDetails, type IdentityProvider, type TrustedPersonalDetails } from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
@@ -18,7 +20,7 @@ import { claimJourneyRepository, type ClaimState, type OutboxMessage } from './c
 import { inactivityLimitSeconds, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
 import { claimRepository } from './claim.repository.ts';
 import { keptDetails, personalDetailsProblems, submissionProblems, submittedFiles } from './claim.rules.ts';
-import type { ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
+import type { ClaimPersonalDetails, ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
 import { oneStatementSubmit, REFERENCE_PLACEHOLDER, type SubmissionBranch } from './one-statement-submit.ts';
@@ -34,6 +36,8 @@ export interface ClaimServiceDependencies {
   outbox: Pick<OutboxPump, 'send'>;
   identity: IdentityProvider;
   identityTimeoutMs: number;
+  /** The delivery point of a looked-up address, read back from the address provider. */
+  deliveryPoints: DeliveryPoints;
   storage: FileStorage;
   scanner?: MalwareScanner;
 }
@@ -56,7 +60,7 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 }
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, storage, scanner }: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, deliveryPoints, storage, scanner }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
   const journey = claimJourneyRepository(pool, inactivitySeconds);
@@ -77,7 +81,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
   const outboxMessage = (kind: string, recipient: string, content: EmailContent): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
   /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
-  const providerVerdict = async (details: PersonalDetails) => {
+  const providerVerdict = async (details: TrustedPersonalDetails) => {
     try {
       return await checkWithTimeout(identity, details, identityTimeoutMs);
     } catch {
@@ -85,10 +89,10 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     }
   };
 
-  /** The rules of spec section 5 (`problems`, when already worked out), then the provider's verdict. */
-  const identityVerdict = async (details: PersonalDetails, problems = personalDetailsProblems(details)) => {
+  /** The rules of spec section 5 (`problems`, when already worked out), then the details as checked and stored. */
+  const checkedDetails = async (details: ClaimPersonalDetails, problems = personalDetailsProblems(details)) => {
     if (problems.length) throw new ValidationFailure(problems);
-    return providerVerdict(details);
+    return trustedDetails(details, deliveryPoints);
   };
 
   /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
@@ -123,7 +127,10 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const normalised = email.trim();
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
-      const limits: [RateLimitCharge, RateLimitCharge] = [rateLimitCharge(startPerClient, client), rateLimitCharge(startPerEmail, normalised.toLowerCase())];
+      const limits: [RateLimitCharge, RateLimitCharge] = [
+        rateLimitCharge(startPerClient, client, config.rateLimitSecret),
+        rateLimitCharge(startPerEmail, emailRateLimitKey(normalised), config.rateLimitSecret),
+      ];
       const reference = await nextReference();
       const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
       const refused = await journey.start(claim, mail, limits);
@@ -138,28 +145,30 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName, customerCarePhone: config.customerCarePhone };
     },
 
-    async checkIdentity(token: string, details: PersonalDetails) {
+    async checkIdentity(token: string, details: ClaimPersonalDetails) {
       const uuid = randomUUID();
-      const check = { id: uuid, personalDetails: details, provider: identity.name };
       const problems = personalDetailsProblems(details);
-      if (identity.inProcess && !problems.length) {
-        // Nothing leaves the process, so the verdict may come before the link is looked up:
-        // finding the claim and writing the check are then one statement.
-        const { idDocsRequired } = await providerVerdict(details);
-        const saved = assertOpen(await journey.saveIdentityCheckByToken(hashLinkToken(token), { ...check, idDocsRequired }));
+      if (identity.inProcess && !deliveryPoints.callsOut && !problems.length) {
+        // Nothing leaves the process or the database, so the verdict may come before the link is
+        // looked up: finding the claim and writing the check are then one statement.
+        const trusted = await checkedDetails(details, problems);
+        const { idDocsRequired } = await providerVerdict(trusted);
+        const saved = assertOpen(await journey.saveIdentityCheckByToken(hashLinkToken(token), { id: uuid, personalDetails: trusted, provider: identity.name, idDocsRequired }));
         if (!saved.changed) throw claimAlreadySubmitted();
         return { uuid, idDocsRequired };
       }
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
       const claim = await openClaim(token);
-      const { idDocsRequired } = await identityVerdict(details, problems);
-      if (!(await journey.saveIdentityCheck({ ...check, claimId: claim.id, idDocsRequired }))) throw claimAlreadySubmitted();
+      const trusted = await checkedDetails(details, problems);
+      const { idDocsRequired } = await providerVerdict(trusted);
+      if (!(await journey.saveIdentityCheck({ id: uuid, claimId: claim.id, personalDetails: trusted, provider: identity.name, idDocsRequired }))) throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
 
     /** Runs and records an identity check for one of a submitted claim's info requests. */
     async identityForInfoRequest(claimId: string, infoRequestId: string, details: PersonalDetails) {
-      const verdict = await identityVerdict(details);
+      const trusted = await checkedDetails(details);
+      const verdict = await providerVerdict(trusted);
       const uuid = randomUUID();
       const em = fresh();
       await em.transactional(async (tx) => {
@@ -168,7 +177,7 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
           id: uuid,
           claimId,
           infoRequestId,
-          personalDetails: details as unknown as Record<string, unknown>,
+          personalDetails: trusted as unknown as Record<string, unknown>,
           idDocsRequired: verdict.idDocsRequired,
           provider: identity.name,
         });
@@ -177,19 +186,23 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
 
-    /** The claim an upload is for, resolved before the body is read so a bad link costs nothing. */
-    async claimForUpload(token: string): Promise<string> {
+    /**
+     * The id of the open claim a link token names; 404, 409 or 410 otherwise. An upload resolves
+     * it before the body is read, so a bad link costs nothing; the form's draft is kept under it.
+     */
+    async openClaimId(token: string): Promise<string> {
       return (await openClaim(token)).id;
     },
 
     async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
-      assertPlainFileName(fileName);
-      await assertAcceptableImage(received, scanner);
+      await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
       const em = fresh();
+      let superseded: string[] = [];
       try {
         await em.transactional(async (tx) => {
+          superseded = await makeRoomForUpload(tx, { claimId, infoRequestId }, type, received.size, config.uploadBudgetPerClaim);
           const repository = claimRepository(tx);
           await repository.saveFile({
             id: uuid,
@@ -206,9 +219,13 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
           if (!infoRequestId && (await repository.touch(claimId)) === 0) throw claimAlreadySubmitted();
         });
       } catch (error) {
-        await storage.remove(storageKey);
+        // The refusal is the answer; bytes a failing store keeps go with the reconciliation.
+        await storage.remove(storageKey).catch(() => undefined);
         throw error;
       }
+      // The upload is committed and answered either way: superseded bytes a failing store (a
+      // bucket outage) keeps have no row, and the storage reconciliation removes them.
+      await Promise.all(superseded.map((key) => storage.remove(key).catch(() => undefined)));
       // Committed: if queueing fails now, maintenance queues the file later.
       await jobs.send(SANITIZE_QUEUE, uuid, { fileId: uuid }).catch(() => undefined);
       return { uuid };

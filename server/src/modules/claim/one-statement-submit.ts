@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { claimIsOpenSql } from './claim.lifetime.ts';
+import { claimIsOpenSql, FORGET_DRAFT } from './claim.lifetime.ts';
 
 /**
  * A submission checked and stored in one statement, for the common case of a valid one: the
@@ -74,7 +74,7 @@ export function oneStatementSubmit(pool: Pool, inactivitySeconds: number) {
                  returning claim.id, claim.email, claim.hashid
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.submitted' from changed
-               ), queued as (
+               ), ${FORGET_DRAFT}, queued as (
                  insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
                  select $13, $14, email, replace($15, $18, hashid), replace($16, $18, hashid), replace($17, $18, hashid) from changed
                )

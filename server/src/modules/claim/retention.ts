@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { fileReferencedSql } from '../files/file-references.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.ts';
 
 /**
@@ -22,6 +24,7 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
       const inTx = tx.getConnection();
       const context = tx.getTransactionContext();
       await inTx.execute('delete from uploaded_file where claim_id = ?', [id], 'run', context);
+      await draftRepository(tx).forget([id]);
       await inTx.execute('update identity_check set personal_details = null where claim_id = ?', [id], 'run', context);
       await inTx.execute(`update claim set status = 'purged', email = null, purged_at = now() where id = ?`, [id], 'run', context);
       await inTx.execute(`insert into audit_event (claim_id, event) values (?, 'claim.purged')`, [id], 'run', context);
@@ -29,4 +32,35 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
   }
   if (expired.length) logger.info({ purged: expired.length }, 'expired claims purged');
   return expired.length;
+}
+
+/**
+ * Uploads that no submission names, once nothing can name them any more: a submitted claim's
+ * unused uploads (replaced photos, ID documents it did not need), and the uploads of an info
+ * request that was answered without them, replaced by a newer request, or left to expire. An
+ * expired claim's files go with it (above). What stays is only what the operator is shown.
+ * Files under an hour old are left alone, as the storage reconciliation leaves them: what was
+ * just uploaded or answered settles first. Rows go first, in one statement, and their bytes
+ * after: a crash in between leaves bytes without a row, which the daily reconciliation removes.
+ */
+export async function purgeUnreferencedUploads(em: EntityManager, storage: FileStorage, logger: Logger): Promise<number> {
+  const purged = await em.getConnection().execute<Array<{ storage_key: string }>>(
+    `delete from uploaded_file f
+      where f.id in (select u.id from uploaded_file u
+                      where u.created_at < now() - interval '1 hour' and not ${fileReferencedSql('u')}
+                        and ((u.info_request_id is null and exists (select 1 from claim c where c.id = u.claim_id and c.status = 'submitted'))
+                             or exists (select 1 from info_request r where r.id = u.info_request_id and (r.status <> 'open' or r.expires_at <= now())))
+                      limit 500)
+      returning f.storage_key`,
+  );
+  // Rows are gone already: bytes a failing store (a bucket outage) keeps go with the reconciliation.
+  let kept = 0;
+  for (const file of purged) await storage.remove(file.storage_key).catch(() => kept++);
+  if (purged.length) logger.info({ purged: purged.length, bytesLeftToReconciliation: kept || undefined }, 'uploads no submission uses purged');
+  return purged.length;
+}
+
+/** Drafts nobody came back to within their inactivity minutes (docs/adr/015). */
+export async function deleteExpiredDrafts(em: EntityManager): Promise<number> {
+  return draftRepository(em).deleteExpired();
 }

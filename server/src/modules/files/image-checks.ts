@@ -1,5 +1,6 @@
-import { FailedDependencyError, InputError, ValidationFailure } from '../../http/errors.ts';
-import type { MalwareScanner } from './malware-scan.ts';
+import { InputError, ServiceUnavailableError } from '../../http/errors.ts';
+import type { MalwareScanner, ScanVerdict } from './malware-scan.ts';
+import { decodeMemoryNeeded } from './decode-memory.ts';
 import { imageDimensions, MAX_PIXELS } from './image-dimensions.ts';
 import { isStructurallyComplete } from './image-structure.ts';
 import type { ReceivedFile } from './upload-receiver.ts';
@@ -11,29 +12,21 @@ export const SCAN_UNAVAILABLE = 'The virus check is unavailable. Please try agai
 
 /**
  * What is checked before an upload is kept: whole, a size a photo can have, and clean to the virus
- * scanner when one is configured (a scanner that cannot answer refuses the upload: fail closed).
+ * scanner when one is configured (anything but a clean verdict refuses the upload: fail closed, 503 when the scanner gives none).
  */
-export async function assertAcceptableImage(file: ReceivedFile, scanner: MalwareScanner | undefined): Promise<void> {
+export async function assertAcceptableImage(file: ReceivedFile, scanner: MalwareScanner | undefined, decodeMemory: number): Promise<void> {
   if (!(await isStructurallyComplete(file.tempPath, file.size, file.contentType))) throw new InputError(DAMAGED_IMAGE);
   const dimensions = await imageDimensions(file.tempPath, file.contentType);
   if (!dimensions) throw new InputError(DAMAGED_IMAGE);
-  if (dimensions.width * dimensions.height > MAX_PIXELS) throw new InputError(OVERSIZED_IMAGE);
+  const { width, height } = dimensions;
+  // The memory re-encoding would take decides, not a pixel count alone: HEIC costs twice a JPEG per pixel.
+  if (width * height > MAX_PIXELS || decodeMemoryNeeded(file.contentType, width, height) > decodeMemory) throw new InputError(OVERSIZED_IMAGE);
   if (!scanner) return;
-  let infected: boolean;
+  let verdict: ScanVerdict;
   try {
-    infected = await scanner.isInfected(file.tempPath);
+    verdict = await scanner.scan(file.tempPath);
   } catch {
-    throw new FailedDependencyError(SCAN_UNAVAILABLE);
+    throw new ServiceUnavailableError(SCAN_UNAVAILABLE);
   }
-  if (infected) throw new InputError(INFECTED_FILE);
-}
-
-/** A name is kept for the operator only, so it must be a plain name: no folders, no control characters. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|^\.+$/;
-
-export function assertPlainFileName(fileName: string): void {
-  if (UNSAFE_NAME.test(fileName) || fileName.trim() === '') {
-    throw ValidationFailure.of('fileName', 'plainName', 'fileName must be a plain file name without folders or control characters');
-  }
+  if (verdict !== 'clean') throw new InputError(INFECTED_FILE);
 }

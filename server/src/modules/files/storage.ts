@@ -16,6 +16,8 @@ export interface ScratchSpace {
   discard(tempPath: string): Promise<void>;
   /** Temporary files left by uploads that never finished (a crash mid-upload), with their age. */
   listTemp(): AsyncIterable<{ path: string; modifiedAt: Date }>;
+  /** Bytes still free where uploads are written, for the upload floor (UPLOAD_MIN_FREE_SPACE); absent when unbounded. */
+  freeBytes?(): Promise<number>;
 }
 
 /**
@@ -55,6 +57,13 @@ export function localScratch(tempDir: string): ScratchSpace {
     },
     tempPath,
     discard: (file) => fsp.rm(file, { force: true }),
+    async freeBytes() {
+      // The scratch disk: with the local store, files live beside it under UPLOAD_DIR (one file
+      // system), so the floor covers both; with S3 every upload still passes through here first.
+      // bavail, not bfree: what a writer that is not root (PostgreSQL, on the same disk by default) can still use.
+      const { bavail, bsize } = await fsp.statfs(tempDir);
+      return bavail * bsize;
+    },
     async *listTemp() {
       for (const name of await fsp.readdir(tempDir)) {
         const file = path.join(tempDir, name);

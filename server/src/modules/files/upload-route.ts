@@ -1,13 +1,18 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { InputError } from '../../http/errors.ts';
+import { InputError, InsufficientStorageError } from '../../http/errors.ts';
 import type { FileType } from '../claim/claim.types.ts';
 import type { FileStorage } from './storage.ts';
 import { markCommitted, receivedFile, uploadReceiver, type ReceivedFile } from './upload-receiver.ts';
 
-export interface UploadRouteOptions<Target> {
+export interface UploadLimits {
+  maxFileSize: number;
+  /** Free bytes storage must have left before an upload is received (0: no floor). */
+  minFreeSpace: number;
+}
+
+export interface UploadRouteOptions<Target> extends UploadLimits {
   path: string;
   storage: FileStorage;
-  maxFileSize: number;
   /** Who the upload is for, from the link token, before the body is read (404/409/410 early). */
   resolve(req: Request): Promise<Target>;
   store(target: Target, type: FileType, fileName: string, received: ReceivedFile): Promise<{ uuid: string }>;
@@ -24,8 +29,14 @@ export function uploadRoute<Target>(options: UploadRouteOptions<Target>): { rece
     targets.set(req, await options.resolve(req));
     next();
   };
+  // A flood of uploads must not fill the disk PostgreSQL lives on: below the floor, refuse before the body is stored.
+  const assertRoom: RequestHandler = async (_req, _res, next) => {
+    const free = options.minFreeSpace > 0 ? await options.storage.freeBytes?.() : undefined;
+    if (free !== undefined && free < options.minFreeSpace) throw new InsufficientStorageError();
+    next();
+  };
   const receive = Router();
-  receive.post(options.path, resolveTarget, uploadReceiver({ storage: options.storage, maxFileSize: options.maxFileSize }));
+  receive.post(options.path, resolveTarget, assertRoom, uploadReceiver({ storage: options.storage, maxFileSize: options.maxFileSize }));
   const handle = Router();
   handle.post(options.path, async (req, res) => {
     const received = receivedFile(req);

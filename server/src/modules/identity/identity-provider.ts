@@ -1,7 +1,23 @@
-import type { PersonalDetails } from '../claim/claim.types.ts';
+import type { ClaimPersonalDetails, PersonalDetails } from '../claim/claim.types.ts';
+import type { DeliveryPoints } from '../address/delivery-point.ts';
 
 export interface IdentityVerdict {
   idDocsRequired: boolean;
+}
+
+declare const serverDerived: unique symbol;
+
+/**
+ * Personal details as checked and stored: only `trustedDetails` makes them, so a provider never
+ * sees a dpsCode the request sent (docs/adr/016).
+ */
+export type TrustedPersonalDetails = PersonalDetails & { readonly [serverDerived]: true };
+
+/** Drops the form-only fields and the sent dpsCode; adds the delivery point the server found, if any. */
+export async function trustedDetails(details: ClaimPersonalDetails, points: DeliveryPoints): Promise<TrustedPersonalDetails> {
+  const { isManualAddress, addressLookup, dpsCode: sent, ...kept } = details;
+  const dpsCode = kept.isOverseas ? '' : await points.dpsCode(kept);
+  return (dpsCode ? { ...kept, dpsCode } : kept) as TrustedPersonalDetails;
 }
 
 /** An identity-check service: answers whether the claimant must send two ID documents. */
@@ -14,7 +30,7 @@ export interface IdentityProvider {
    * open claim's link.
    */
   readonly inProcess?: boolean;
-  check(details: PersonalDetails, signal: AbortSignal): Promise<IdentityVerdict>;
+  check(details: TrustedPersonalDetails, signal: AbortSignal): Promise<IdentityVerdict>;
 }
 
 export class IdentityProviderError extends Error {}
@@ -22,7 +38,7 @@ export class IdentityProviderError extends Error {}
 /**
  * The local, deterministic provider of `make start` and the tests. ID documents are required
  * when the claimant is not the ticket owner, lives overseas, or gave an address with no Royal
- * Mail delivery point (no dpsCode: typed in by hand, so not matched against the address file).
+ * Mail delivery point (no dpsCode: typed in by hand, or not found at the address id sent).
  * IDENTITY_DOCS_REQUIRED=always|never forces the answer for testing.
  */
 export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): IdentityProvider {
@@ -42,7 +58,7 @@ export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): Ide
  * request's signal, listener and promise alive for the whole timeout, which under load is
  * thousands of them carried into the old generation and collected by full GCs.
  */
-export async function checkWithTimeout(provider: IdentityProvider, details: PersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
+export async function checkWithTimeout(provider: IdentityProvider, details: TrustedPersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   // Raced as well as signalled: a provider that ignores the signal still cannot hold the request.

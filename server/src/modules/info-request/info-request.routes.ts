@@ -1,16 +1,16 @@
 import { Router } from 'express';
 import type { PersonalDetails } from '../claim/claim.types.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { uploadRoute } from '../files/upload-route.ts';
+import { uploadRoute, type UploadLimits } from '../files/upload-route.ts';
 import type { InfoRequestSubmission } from './info-request.rules.ts';
 import type { InfoRequestService } from './info-request.service.ts';
 
 /** The info request's upload operation (docs/adr/006): its receiving half runs before validation. */
-export function infoRequestUploadRoute(requests: InfoRequestService, storage: FileStorage, maxFileSize: number) {
+export function infoRequestUploadRoute(requests: InfoRequestService, storage: FileStorage, limits: UploadLimits) {
   return uploadRoute({
     path: '/api/v1/claim/info-request/:infoRequestToken/file',
     storage,
-    maxFileSize,
+    ...limits,
     resolve: (req) => requests.requestForUpload(String(req.params.infoRequestToken)),
     store: (target, type, fileName, received) => requests.storeUpload(target, type, fileName, received),
   });

@@ -38,9 +38,27 @@ export function requiredFiles(facts: AnswerFacts): Array<[keyof InfoRequestSubmi
   return files;
 }
 
+/** The fields an answer may carry: those of the requested sections (docs/adr/016). */
+export function answerFields(facts: AnswerFacts): Set<keyof InfoRequestSubmission> {
+  const fields = new Set<keyof InfoRequestSubmission>(['sectionTypeList']);
+  if (facts.requested.includes('PERSONAL_DETAILS')) fields.add('identityCheckUuid').add('idDocsRequired');
+  for (const [property] of requiredFiles(facts)) fields.add(property);
+  return fields;
+}
+
+/** The answer without anything the request did not ask for: what is stored and laid over the claim. */
+export function requestedPart(answer: Record<string, unknown>, facts: AnswerFacts): Record<string, unknown> {
+  const fields = answerFields(facts) as Set<string>;
+  return Object.fromEntries(Object.entries(answer).filter(([property]) => fields.has(property)));
+}
+
 /** The rules of the InfoRequestSubmission description in the contract. */
 export function answerProblems(answer: InfoRequestSubmission, facts: AnswerFacts): ValidationItem[] {
   const problems: ValidationItem[] = [];
+  const fields = answerFields(facts) as Set<string>;
+  for (const property of Object.keys(answer)) {
+    if (!fields.has(property)) problems.push(item(property, 'notRequested', `${property} is not part of the sections this request asks for`));
+  }
   const allowed = new Set<SectionType>([...facts.requested, ...(facts.idDocsRequired ? (['ID_DOCUMENTS'] as const) : [])]);
   const sent = new Set(answer.sectionTypeList);
   if (facts.requested.some((section) => !sent.has(section)) || answer.sectionTypeList.some((section) => !allowed.has(section))) {

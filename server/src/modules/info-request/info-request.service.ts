@@ -1,16 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config/config.ts';
-import { ConflictError, GoneError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
+import { ConflictError, GoneError, InputError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import type { ClaimService } from '../claim/claim.service.ts';
 import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
-import { answerProblems, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
+import { answerProblems, requestedPart, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
 
 /** An info-request link works for this long (docs/adr/005-claim-lifetime.md). */
 export const INFO_REQUEST_LIFETIME_DAYS = 14;
@@ -18,6 +19,7 @@ export const INFO_REQUEST_LIFETIME_DAYS = 14;
 export const INFO_REQUEST_NOT_FOUND = 'This information request could not be found.';
 export const INFO_REQUEST_EXPIRED = 'This information request has expired.';
 export const INFO_REQUEST_ANSWERED = 'This information has already been submitted.';
+export const PERSONAL_DETAILS_NOT_REQUESTED = 'This information request does not ask for personal details.';
 
 export interface InfoRequestServiceDependencies {
   config: Config;
@@ -66,6 +68,8 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
 
     async checkIdentity(token: string, details: PersonalDetails) {
       const request = await openRequest(fresh(), token);
+      // Only a requested section is stored (docs/adr/016): no check without PERSONAL_DETAILS.
+      if (!request.section_types.includes('PERSONAL_DETAILS')) throw new InputError(PERSONAL_DETAILS_NOT_REQUESTED);
       return claims.identityForInfoRequest(request.claim_id, request.id, details);
     },
 
@@ -73,6 +77,11 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
     async requestForUpload(token: string): Promise<{ claimId: string; infoRequestId: string }> {
       const request = await openRequest(fresh(), token);
       return { claimId: request.claim_id, infoRequestId: request.id };
+    },
+
+    /** The id of the open request a link token names; 404, 409 or 410 otherwise (the form's draft). */
+    async openRequestId(token: string): Promise<string> {
+      return (await openRequest(fresh(), token)).id;
     },
 
     storeUpload(target: { claimId: string; infoRequestId: string }, type: FileType, fileName: string, received: ReceivedFile) {
@@ -84,7 +93,8 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       const request = await openRequest(em, token);
       const claimsRepository = claimRepository(em);
       let idDocsRequired: boolean | undefined;
-      if (answer.identityCheckUuid) {
+      // An identity check counts only when personal details were asked for; else it is refused below.
+      if (answer.identityCheckUuid && request.section_types.includes('PERSONAL_DETAILS')) {
         const check = await claimsRepository.findIdentityCheck(answer.identityCheckUuid, request.claim_id);
         if (!check || check.infoRequestId !== request.id) {
           throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this request');
@@ -104,9 +114,10 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       if (problems.length) throw new ValidationFailure(problems);
 
       const claim = await em.getConnection().execute<Array<{ email: string; hashid: string }>>('select email, hashid from claim where id = ?', [request.claim_id]);
-      const kept = { ...answer, idDocsRequired: idDocsRequired ?? false };
+      const kept = idDocsRequired === undefined ? answer : { ...answer, idDocsRequired };
       const outboxId = await em.transactional(async (tx) => {
         if (!(await infoRequestRepository(tx).submit(request.id, kept))) throw new ConflictError(INFO_REQUEST_ANSWERED);
+        await draftRepository(tx).forget([request.id]);
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
         return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
       });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { errorFields } from '../../infra/error-fields.ts';
-import { expireAndPurgeClaims } from '../claim/retention.ts';
+import { deleteExpiredDrafts, expireAndPurgeClaims, purgeUnreferencedUploads } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { deleteExpiredCounts } from '../../http/rate-limit.ts';
@@ -21,9 +21,11 @@ export interface MaintenanceDependencies {
   logger: Logger;
 }
 
-/** One run of the periodic work: purge expired claims, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
+/** One run of the periodic work: purge expired claims, drafts and the uploads no submission uses, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
 export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
+  await purgeUnreferencedUploads(em.fork(), storage, logger);
+  await deleteExpiredDrafts(em.fork());
   // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
   await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
   const deleted = await deleteSentEmails(em.fork());

@@ -20,9 +20,9 @@ const MAIL_CONNECTIONS = 4;
  * MAIL_CONNECTIONS connections to `smtpUrl`. Each message is built as one string and handed to
  * nodemailer's SMTPConnection: nodemailer's transport did the same work at several times the CPU.
  */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+export function smtpMailer(smtpUrl: string, from: string, { requireTls = false }: { requireTls?: boolean } = {}): Mailer {
   const build = mimeMessageBuilder(from);
-  const connections = smtpConnections(smtpUrl, MAIL_CONNECTIONS);
+  const connections = smtpConnections(smtpUrl, MAIL_CONNECTIONS, requireTls);
   return {
     async send(email) {
       const { envelope, raw } = build(email);

@@ -83,6 +83,7 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
   };
 
   const report = (outcome: BatchOutcome, what: string): void => {
+    if (outcome.refused.length) logger.warn({ refused: outcome.refused.length, err: errorFields(outcome.error) }, `${what} refused for good by the SMTP server; marked failed`);
     if (outcome.failed.length) {
       logger.warn({ failed: outcome.failed.length, sent: outcome.sent.length, err: errorFields(outcome.error) }, `${what} not sent; will retry`);
     } else logger.debug({ sent: outcome.sent.length, skipped: outcome.skipped }, what);
@@ -95,6 +96,7 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
       try {
         const outcome = await sendOutboxRows(pool, mailer, ids);
         const failed = new Set(outcome.failed);
+        // Sent, refused for good (marked failed) or taken by another process: nothing to retry.
         for (const id of ids) if (failed.has(id)) retryLater(id);
         else failures.delete(id);
         report(outcome, 'e-mails');
@@ -118,9 +120,11 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
         for (let at = 0; at < ids.length; at += BATCH) {
           const outcome = await sendOutboxRows(pool, mailer, ids.slice(at, at + BATCH));
           total += outcome.sent.length;
-          if (outcome.sent.length || outcome.failed.length) report(outcome, 'stranded e-mails');
-          // Failed rows wait for the next sweep: SMTP is refusing, so stop at the first failure.
-          if (outcome.failed.length || stopped) return total;
+          if (outcome.sent.length || outcome.failed.length || outcome.refused.length) report(outcome, 'stranded e-mails');
+          // A batch that only failed for now looks like an outage: stop until the next sweep. Rows
+          // refused for good are marked failed and never block what follows them; rows failed for
+          // now wait their back-off (retry_at), so the next sweep starts past them.
+          if ((outcome.failed.length && !outcome.sent.length && !outcome.refused.length) || stopped) return total;
         }
         if (ids.length < strandedPerScan) return total;
       }

@@ -5,6 +5,9 @@ import type { Mailer } from './mailer.ts';
 const LEASE_SECONDS = 60;
 /** A row this old and unsent was left by a process that stopped; any process may send it. */
 const STRANDED_AFTER_SECONDS = 120;
+/** The stranded sweep's back-off after a temporary failure: 60 s, doubled per attempt, at most an hour. */
+const SWEEP_RETRY_SECONDS = 60;
+const SWEEP_RETRY_MAX_SECONDS = 3600;
 
 interface LeasedRow {
   id: string;
@@ -16,11 +19,32 @@ interface LeasedRow {
 
 export interface BatchOutcome {
   sent: string[];
+  /** Failed for now (4xx, no connection): released to be tried again later. */
   failed: string[];
+  /** Refused for good (5xx to the sender, a recipient or the message): marked failed, never tried again. */
+  refused: string[];
   /** Asked for but not leased: already sent, or being sent by another process. */
   skipped: number;
   /** The first SMTP failure, for the log. */
   error?: unknown;
+}
+
+type SmtpError = Error & { code?: string; responseCode?: number };
+
+/**
+ * A 5xx answer to this message's envelope or content: sending it again cannot succeed. Failures
+ * of the session as a whole (a 5xx to AUTH or STARTTLS, a refused connection) are not: they are a
+ * configuration or an outage that passes, and marking every e-mail failed on them would lose mail.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const { code, responseCode } = error as SmtpError;
+  return (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** What is kept of a failure: the SMTP reply code or the error code, never the server's text (it can quote the address). */
+function failureSummary(error: unknown): string {
+  const { code, responseCode } = error as SmtpError;
+  return [code, responseCode].filter((part) => part !== undefined).join(' ') || 'Error';
 }
 
 /**
@@ -32,7 +56,7 @@ async function leaseById(pool: Pool, ids: string[]): Promise<LeasedRow[]> {
   const { rows } = await pool.query<LeasedRow>({
     name: 'outbox.lease',
     text: `update email_outbox set attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
-            where id = any($1::uuid[]) and sent_at is null and (lease_until is null or lease_until < now())
+            where id = any($1::uuid[]) and sent_at is null and failed_at is null and (lease_until is null or lease_until < now())
            returning id, recipient, subject, text_body, html_body`,
     values: [ids, LEASE_SECONDS],
   });
@@ -49,7 +73,8 @@ export async function strandedIds(pool: Pool, limit: number): Promise<string[]> 
   const { rows } = await pool.query<{ id: string }>({
     name: 'outbox.stranded',
     text: `select id from email_outbox
-            where sent_at is null and created_at < now() - make_interval(secs => $2) and (lease_until is null or lease_until < now())
+            where sent_at is null and failed_at is null and created_at < now() - make_interval(secs => $2)
+              and (lease_until is null or lease_until < now()) and (retry_at is null or retry_at <= now())
             order by created_at limit $1`,
     values: [limit, STRANDED_AFTER_SECONDS],
   });
@@ -66,23 +91,58 @@ async function markSent(pool: Pool, ids: string[]): Promise<void> {
   });
 }
 
-/** Not sent: the lease is dropped so the next attempt can take the row at once. */
-async function release(pool: Pool, ids: string[]): Promise<void> {
-  await pool.query({ name: 'outbox.release', text: 'update email_outbox set lease_until = null where id = any($1::uuid[]) and sent_at is null', values: [ids] });
+/**
+ * Not sent for now: the lease is dropped so this process can retry at once (outbox-pump.ts backs
+ * off in memory), and the stranded sweep waits `retry_at`, doubling per attempt.
+ */
+async function release(pool: Pool, ids: string[], errors: string[]): Promise<void> {
+  await pool.query({
+    name: 'outbox.release',
+    text: `update email_outbox o set lease_until = null, last_error = f.error,
+                  retry_at = now() + make_interval(secs => least($3::float8 * power(2, greatest(o.attempts - 1, 0)), $4::float8))
+             from unnest($1::uuid[], $2::text[]) as f(id, error)
+            where o.id = f.id and o.sent_at is null`,
+    values: [ids, errors, SWEEP_RETRY_SECONDS, SWEEP_RETRY_MAX_SECONDS],
+  });
+}
+
+/** Refused for good: recorded once with its reply code, and wiped like a sent row (the body can hold a link token). */
+async function markFailed(pool: Pool, ids: string[], errors: string[]): Promise<void> {
+  await pool.query({
+    name: 'outbox.failed',
+    text: `update email_outbox o set failed_at = now(), lease_until = null, last_error = f.error,
+                  recipient = null, subject = null, text_body = null, html_body = null
+             from unnest($1::uuid[], $2::text[]) as f(id, error)
+            where o.id = f.id and o.sent_at is null`,
+    values: [ids, errors],
+  });
 }
 
 async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promise<Omit<BatchOutcome, 'skipped'>> {
   const outcomes = await Promise.allSettled(rows.map((row) => mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body })));
-  const sent = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.id);
-  const failed = rows.filter((_, i) => outcomes[i]!.status === 'rejected').map((row) => row.id);
-  await Promise.all([sent.length ? markSent(pool, sent) : undefined, failed.length ? release(pool, failed) : undefined]);
+  const sent: string[] = [];
+  const failed: Array<{ id: string; error: string }> = [];
+  const refused: Array<{ id: string; error: string }> = [];
+  rows.forEach((row, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.status === 'fulfilled') sent.push(row.id);
+    else (refusedForGood(outcome.reason) ? refused : failed).push({ id: row.id, error: failureSummary(outcome.reason) });
+  });
+  const ids = (list: Array<{ id: string }>) => list.map((entry) => entry.id);
+  const errors = (list: Array<{ error: string }>) => list.map((entry) => entry.error);
+  await Promise.all([
+    sent.length ? markSent(pool, sent) : undefined,
+    failed.length ? release(pool, ids(failed), errors(failed)) : undefined,
+    refused.length ? markFailed(pool, ids(refused), errors(refused)) : undefined,
+  ]);
   const rejection = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult | undefined;
-  return { sent, failed, error: rejection?.reason };
+  return { sent, failed: ids(failed), refused: ids(refused), error: rejection?.reason };
 }
 
 /**
  * Sends the outbox rows `ids` concurrently over the pooled transport: one statement leases them,
- * one marks those sent and one releases those that failed, for the caller to try again later.
+ * one marks those sent, one releases those that failed for now (for the caller to try again
+ * later) and one marks failed those refused for good.
  * A crash between SMTP's acceptance and `markSent` sends that message again once its lease ends:
  * at least once, never lost.
  */

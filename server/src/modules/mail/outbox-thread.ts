@@ -9,6 +9,8 @@ export interface MailThreadData {
   mailFrom: string;
   logLevel: string;
   retryDelaySeconds: number;
+  /** SMTP_REQUIRE_TLS: send nothing over a connection STARTTLS did not secure. */
+  smtpRequireTls?: boolean;
 }
 
 export type ToMailThread = { type: 'send'; ids: string[] } | { type: 'sweep'; seq: number } | { type: 'stop' };

@@ -23,7 +23,7 @@ lowerThisThreadsPriority();
 // Log lines go to the parent's logger, so they land where the server's own lines do.
 const logger = pino({ level: data.logLevel, base: undefined, timestamp: false }, { write: (line: string) => post({ type: 'log', line }) });
 const pool = asyncCommitPool(data.databaseUrl, 2, logger);
-const mailer = smtpMailer(data.smtpUrl, data.mailFrom);
+const mailer = smtpMailer(data.smtpUrl, data.mailFrom, { requireTls: data.smtpRequireTls });
 const pump = outboxPump({ pool, mailer, logger, retryDelaySeconds: data.retryDelaySeconds });
 
 port.on('message', (message: ToMailThread) => {

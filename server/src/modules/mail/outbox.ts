@@ -19,11 +19,16 @@ export async function addToOutbox(em: EntityManager, kind: string, to: string, c
   return id;
 }
 
-/** Sent rows (wiped of recipient and body) are kept this long: when each e-mail went out. */
+/**
+ * Sent rows and rows the SMTP server refused for good (both wiped of recipient and body) are kept
+ * this long: when each e-mail went out, or why it never will.
+ */
 const SENT_ROWS_KEPT_DAYS = 7;
 
-/** Deletes sent rows older than SENT_ROWS_KEPT_DAYS (maintenance), so the table does not grow for ever. */
+/** Deletes sent and refused rows older than SENT_ROWS_KEPT_DAYS (maintenance), so the table does not grow for ever. */
 export async function deleteSentEmails(em: EntityManager, olderThanDays = SENT_ROWS_KEPT_DAYS): Promise<number> {
-  const deleted = await em.getConnection().execute<{ affectedRows: number }>('delete from email_outbox where sent_at < now() - make_interval(days => ?)', [olderThanDays], 'run');
+  const deleted = await em
+    .getConnection()
+    .execute<{ affectedRows: number }>('delete from email_outbox where sent_at < now() - make_interval(days => ?) or failed_at < now() - make_interval(days => ?)', [olderThanDays, olderThanDays], 'run');
   return deleted.affectedRows;
 }

@@ -44,19 +44,24 @@ interface Job {
  * Connection options from an SMTP URL the way nodemailer's createTransport({ url }) reads it:
  * smtps: means TLS from the start, user:password means AUTH, query parameters are options
  * (tls.* ones go to `tls`) and ?service= picks a well-known provider's settings. The URL wins
- * over the defaults, as it does in nodemailer.
+ * over the defaults, as it does in nodemailer. `requireTls` (SMTP_REQUIRE_TLS) sets nodemailer's
+ * `requireTLS`: a plain connection must be upgraded by STARTTLS, or nothing is sent over it.
  */
-export function smtpConnectionOptions(smtpUrl: string): { options: SMTPConnectionOptions; auth?: SMTPConnectionAuth } {
+export function smtpConnectionOptions(smtpUrl: string, requireTls = false): { options: SMTPConnectionOptions; auth?: SMTPConnectionAuth } {
   const { auth, service, ...fromUrl } = parseConnectionUrl(smtpUrl);
   const provider = typeof service === 'string' ? wellKnown(service) : false;
   const options: SMTPConnectionOptions = { ...DEFAULTS, ...fromUrl, ...(provider || {}) };
+  if (requireTls) {
+    options.requireTLS = true;
+    options.ignoreTLS = false;
+  }
   // nodemailer logs in only with something to log in with, and `authMethod` may name the SASL method.
   const method = typeof fromUrl.authMethod === 'string' ? fromUrl.authMethod : undefined;
   return { options, auth: auth && (auth.user || auth.pass) ? { user: auth.user, pass: auth.pass, method } : undefined };
 }
 
-export function smtpConnections(smtpUrl: string, maxConnections: number): SmtpConnections {
-  return new Pool(smtpConnectionOptions(smtpUrl), maxConnections);
+export function smtpConnections(smtpUrl: string, maxConnections: number, requireTls = false): SmtpConnections {
+  return new Pool(smtpConnectionOptions(smtpUrl, requireTls), maxConnections);
 }
 
 class Pool implements SmtpConnections {

@@ -2,14 +2,14 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { ValidationFailure, type ValidationItem } from '../../http/errors.ts';
 import type { SectionType } from '../info-request/info-request.rules.ts';
-import { operatorAuth } from './operator-auth.ts';
+import { operatorAuth, type OperatorAuthOptions } from './operator-auth.ts';
 import type { OperatorStatus } from './operator.repository.ts';
 import type { OperatorService } from './operator.service.ts';
 
 /** Authentication runs before the contract validator: an anonymous caller learns nothing. */
-export function operatorGate(token: string | undefined): Router {
+export function operatorGate(options: OperatorAuthOptions): Router {
   const router = Router();
-  router.use('/api/v1/operator', operatorAuth(token));
+  router.use('/api/v1/operator', operatorAuth(options));
   return router;
 }
 

@@ -4,7 +4,7 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { infoRequestRepository } from '../info-request/info-request.repository.ts';
 import type { InfoRequestService } from '../info-request/info-request.service.ts';
-import type { SectionType } from '../info-request/info-request.rules.ts';
+import { requestedPart, type SectionType } from '../info-request/info-request.rules.ts';
 import { operatorRepository, type OperatorStatus } from './operator.repository.ts';
 
 const CLAIM_NOT_FOUND = 'Claim not found.';
@@ -35,7 +35,7 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
       };
     },
 
-    /** The claim as submitted, with every answered info request laid over it (each kept as sent). */
+    /** The claim as submitted, with the requested sections of every answered info request laid over it. */
     async claim(hashid: string) {
       const em = fresh();
       const repository = operatorRepository(em);
@@ -51,7 +51,8 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
       let current = { identityCheckId: claim.identity_check_id, ...pick(claim.details, FILE_KEYS) } as Record<string, unknown>;
       for (const request of requests) {
         if (request.status !== 'submitted' || !request.submission) continue;
-        const answer = request.submission;
+        // Only the sections the operator asked for apply, whatever an older answer holds.
+        const answer = requestedPart(request.submission, { requested: request.section_types, idDocsRequired: request.submission.idDocsRequired === true });
         current = { ...current, ...pick(answer, FILE_KEYS), ...(answer.identityCheckUuid ? { identityCheckId: answer.identityCheckUuid } : {}) };
       }
       const currentCheck = checkById.get(current.identityCheckId as string)!;

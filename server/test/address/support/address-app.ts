@@ -4,8 +4,10 @@ import express from 'express';
 import { pino } from 'pino';
 import { errorHandler } from '../../../src/http/error-handler.ts';
 import { fieldMessages, loadContract, openApiValidator } from '../../../src/http/openapi.ts';
+import type { AddressLimits } from '../../../src/modules/address/address-limits.ts';
 import type { AddressProvider } from '../../../src/modules/address/address-provider.ts';
 import { addressRoutes } from '../../../src/modules/address/address.routes.ts';
+import { loqateLayoutErrors, loqateLayoutQuery } from '../../../src/modules/address/loqate-layout.ts';
 
 export interface AddressApp {
   url: string;
@@ -14,14 +16,17 @@ export interface AddressApp {
 
 /**
  * The address routes behind the real contract validator, checking every answer against the
- * contract too (a shape the contract does not allow becomes a 500 and fails the test).
+ * contract too (a shape the contract does not allow becomes a 500 and fails the test), wired as
+ * the server wires them: Loqate's layout read before the validator, its errors answered its way.
  */
-export async function startAddressApp(addressProvider: AddressProvider): Promise<AddressApp> {
+export async function startAddressApp(addressProvider: AddressProvider, limits?: AddressLimits): Promise<AddressApp> {
   const contract = loadContract();
   const logger = pino({ level: 'silent' });
   const app = express();
+  app.use(loqateLayoutQuery(contract));
   app.use(openApiValidator({ contract, validateResponses: true }));
-  app.use(addressRoutes({ addressProvider }));
+  app.use(addressRoutes({ addressProvider, limits }));
+  app.use(loqateLayoutErrors());
   app.use(errorHandler(logger, fieldMessages(contract)));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

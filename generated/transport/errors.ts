@@ -1,3 +1,4 @@
+// Hand-written, not generated (see http.ts beside it).
 // Maps every failed API call (an HTTP status with its body, or a transport failure) to one
 // ApiError, with the texts of the spec's error catalogue (section 8). Pure: no I/O here.
 

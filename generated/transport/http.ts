@@ -1,3 +1,6 @@
+// Hand-written, not generated: orval imports this as its mutator (orval.config.ts), and it lives
+// here, beside the generated client and outside the folder orval cleans, so generated/ imports
+// nothing from client/src. `make generate` leaves it untouched.
 // The one transport seam of the generated client (orval `mutator`). Every call goes through
 // here: a 30 s timeout, JSON or multipart bodies, and every non-success status or transport
 // failure turned into an ApiError by errors.ts.
@@ -89,7 +92,13 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function http<T>(url: string, init: RequestInit = {}): Promise<T> {
+export interface HttpInit extends RequestInit {
+  // Told how much of the body has gone out (an upload). The call then goes by XMLHttpRequest:
+  // fetch reports no upload progress.
+  onUploadProgress?: (sent: number, total: number) => void;
+}
+
+export async function http<T>(url: string, { onUploadProgress, ...init }: HttpInit = {}): Promise<T> {
   const callerSignal = init.signal ?? undefined;
   const timeoutSignal = AbortSignal.timeout(settings.timeoutMs);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
@@ -97,7 +106,11 @@ export async function http<T>(url: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(`${settings.baseUrl}${url}`, { ...prepareRequest(init), signal });
+    const request = { ...prepareRequest(init), signal };
+    // Loaded with the first upload: the start page never needs it.
+    response = onUploadProgress
+      ? await (await import('./sendWithProgress')).sendWithProgress(`${settings.baseUrl}${url}`, request, signal, onUploadProgress)
+      : await fetch(`${settings.baseUrl}${url}`, request);
     body = SUCCESS_STATUSES.has(response.status)
       ? await readSuccessBody(response)
       : await readErrorBody(response);

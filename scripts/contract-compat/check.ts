@@ -1,0 +1,142 @@
+// The contract's compatibility gate (make check-contract-compat): compares openapi/ with the last
+// released contract (openapi/released/openapi.json) using api-smart-diff, and fails on a breaking
+// change unless info.version's major was raised. Usage: node check.ts <released.json> <current.json>
+import fs from 'node:fs';
+import { apiCompare, type Diff } from 'api-smart-diff';
+
+type Json = Record<string, unknown>;
+
+export interface CompatReport {
+  releasedVersion: string;
+  currentVersion: string;
+  /** Changes that can break a client built against the released contract. */
+  breaking: string[];
+  /** Every other change (additions, annotations), for the log and openapi/CHANGELOG.md. */
+  others: string[];
+  /** Problems that fail the gate, each naming the change or the version. */
+  failures: string[];
+  /** Hints that do not fail it. */
+  warnings: string[];
+}
+
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/;
+
+function versionOf(document: Json): string {
+  return String((document.info as Json | undefined)?.version ?? '');
+}
+
+function at(document: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], document);
+}
+
+function describe(diff: Diff): string {
+  const where = diff.path.map(String).join('.');
+  const text = diff.description?.trim() ?? '';
+  // api-smart-diff describes the first of several identical changes fully and the rest by place
+  // only: the action and the value taken away or put in keep each line readable on its own.
+  const value = diff.action === 'add' ? diff.after : diff.before;
+  const what = `${diff.action}${value !== undefined && typeof value !== 'object' ? ` ${JSON.stringify(value)}` : ''}`;
+  return `${text === '' ? `[${what}]` : `${text} (${what})`} at ${where}`;
+}
+
+/**
+ * api-smart-diff classifies a property taken out of a request body as non-breaking (a client
+ * may send less). Here request bodies refuse unknown properties, and a property still listed in
+ * `required` can no longer be sent at all: either way clients built on the released contract
+ * get a 400. `merged` (the diff's merged document) still carries the old schema, so the
+ * removed property's parent is read from `before` by the diff's path.
+ */
+function removedRequestProperty(diff: Diff, before: Json): boolean {
+  if (diff.action !== 'remove' || !diff.path.includes('requestBody')) return false;
+  const [properties, name] = diff.path.slice(-2);
+  if (properties !== 'properties' || typeof name !== 'string') return false;
+  const parent = at(resolvedPaths(before), diff.path.slice(0, -2)) as Json | undefined;
+  if (!parent) return true;
+  const required = Array.isArray(parent.required) ? parent.required : [];
+  return required.includes(name) || parent.additionalProperties === false;
+}
+
+// `before` with its local $refs resolved, so a diff path through paths.* can be followed.
+const resolvedCache = new WeakMap<Json, Json>();
+function resolvedPaths(document: Json): Json {
+  let resolved = resolvedCache.get(document);
+  if (resolved) return resolved;
+  const resolve = (node: unknown, depth: number): unknown => {
+    if (depth > 64 || node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
+    const object = node as Json;
+    if (typeof object.$ref === 'string' && object.$ref.startsWith('#/')) {
+      const target = at(
+        document,
+        object.$ref
+          .slice(2)
+          .split('/')
+          .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~')),
+      );
+      const { $ref: _ref, ...siblings } = object;
+      return resolve({ ...(target as Json), ...siblings }, depth + 1);
+    }
+    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, resolve(value, depth + 1)]));
+  };
+  resolved = { ...document, paths: resolve(document.paths, 0) } as Json;
+  resolvedCache.set(document, resolved);
+  return resolved;
+}
+
+export function checkCompatibility(released: Json, current: Json): CompatReport {
+  const releasedVersion = versionOf(released);
+  const currentVersion = versionOf(current);
+  const report: CompatReport = { releasedVersion, currentVersion, breaking: [], others: [], failures: [], warnings: [] };
+  const releasedSemver = SEMVER.exec(releasedVersion);
+  const currentSemver = SEMVER.exec(currentVersion);
+  if (!currentSemver) report.failures.push(`info.version '${currentVersion}' is not a semantic version (MAJOR.MINOR.PATCH)`);
+  if (!releasedSemver) report.failures.push(`the released contract's info.version '${releasedVersion}' is not a semantic version`);
+
+  // Components are judged where they are used: every path-level diff resolves the $refs (a
+  // components-level diff has no request or response context, so its class means little).
+  const { diffs } = apiCompare(released, current);
+  for (const diff of diffs) {
+    if (diff.path[0] === 'components') continue;
+    if (diff.path.length === 2 && diff.path[0] === 'info' && diff.path[1] === 'version') continue;
+    const breaking = diff.type === 'breaking' || removedRequestProperty(diff, released);
+    (breaking ? report.breaking : report.others).push(describe(diff));
+  }
+
+  if (currentSemver && releasedSemver) {
+    const majorRaised = Number(currentSemver[1]) > Number(releasedSemver[1]);
+    if (report.breaking.length > 0 && !majorRaised) {
+      report.failures.push(
+        `breaking change${report.breaking.length > 1 ? 's' : ''} without a major version raise ` +
+          `(released ${releasedVersion}, info.version ${currentVersion}):\n` +
+          report.breaking.map((change) => `  - ${change}`).join('\n'),
+      );
+    }
+    const changed = report.breaking.length + report.others.length > 0;
+    if (changed && currentVersion === releasedVersion) {
+      report.warnings.push(`the contract changed since ${releasedVersion} but info.version did not: raise the minor (additions) or the major (breaking)`);
+    }
+  }
+  return report;
+}
+
+function main(argv: string[]): number {
+  const [releasedFile, currentFile] = argv;
+  if (!releasedFile || !currentFile) {
+    console.error('usage: node scripts/contract-compat/check.ts <released openapi.json> <current openapi.json>');
+    return 2;
+  }
+  const read = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
+  const report = checkCompatibility(read(releasedFile), read(currentFile));
+  const changes = report.breaking.length + report.others.length;
+  console.log(`contract ${report.currentVersion} against released ${report.releasedVersion}: ${changes} change(s), ${report.breaking.length} breaking`);
+  for (const change of report.others) console.log(`  ${change}`);
+  for (const warning of report.warnings) console.warn(`warning: ${warning}`);
+  for (const failure of report.failures) console.error(`contract compatibility: ${failure}`);
+  if (report.failures.length > 0) {
+    console.error('Raise the major version of info.version in openapi/openapi.yaml (and note it in openapi/CHANGELOG.md), or undo the change.');
+    return 1;
+  }
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = main(process.argv.slice(2));
