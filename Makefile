@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start dev mock generate check-generated lint-contract check-contract-compat release-contract typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start dev mock generate check-generated lint-contract check-contract-compat release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -27,6 +27,8 @@ help:
 	@echo "make dev              server and client with hot reload"
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
+	@echo "make lint             ESLint over every workspace (part of make test)"
+	@echo "make format           Prettier over every workspace (format-check: only check)"
 	@echo "make release-contract take openapi/ as the released contract (openapi/released/), at a release"
 	@echo "make bench            benchmarks (not part of make test)"
 
@@ -88,6 +90,19 @@ release-contract: install
 	redocly bundle openapi/openapi.yaml --ext json -o openapi/released/openapi.json > /dev/null; \
 	echo "openapi/released/openapi.json is now the released contract $$version: commit it with openapi/CHANGELOG.md."
 
+# ESLint over every workspace (eslint.config.js). Rules with findings in today's code are at
+# warn until the format-and-fix commit (issue 20 point 7), so this fails only on new kinds.
+lint: install
+	eslint .
+
+# Prettier (.prettierrc.json, .prettierignore). format-check joins lint once the code base has
+# been formatted in one commit.
+format: install
+	prettier --write .
+
+format-check: install
+	prettier --check .
+
 typecheck: install
 	turbo run typecheck
 
@@ -108,7 +123,7 @@ e2e: install system-deps
 	npm run build -w client
 	cd e2e && playwright test
 
-test: install system-deps lint-contract check-contract-compat check-generated typecheck unit contract-tests e2e
+test: install system-deps lint-contract check-contract-compat check-generated lint typecheck unit contract-tests e2e
 
 start: install build
 	node server/src/launch.ts

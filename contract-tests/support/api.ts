@@ -168,7 +168,7 @@ function describeAnswer(response: ApiResponse): string {
   return `answer ${response.status}: ${response.body === undefined ? response.bytes.toString('utf8').slice(0, 300) : JSON.stringify(response.body)}`;
 }
 
-/** DESIGN.md's general error: `{ statusCode, message: string, error: reason phrase }`. */
+/** The contract's general error (GeneralError.yaml): `{ statusCode, message: string, error: reason phrase }`. */
 export function expectGeneralError(response: ApiResponse, status: number, message?: string | RegExp): void {
   expect(response.status, describeAnswer(response)).toBe(status);
   expect(response.contentType).toMatch(/^application\/json/);
@@ -212,7 +212,7 @@ export function findValidationItem(items: ValidationItem[], path: string): Valid
 }
 
 /**
- * DESIGN.md's validation error: `{ statusCode: 400, message: [{ property, constraints, children }] }`.
+ * The contract's validation error (ValidationError.yaml): `{ statusCode: 400, message: [{ property, constraints, children }] }`.
  * `expected` maps property paths that must be reported to the message (or rule name → message)
  * they must carry; `null` only requires the property to be named.
  */

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/src/infra/embedded-postgres.ts';
-import { startMailCatcher, type MailCatcher } from '../../server/src/infra/mail-catcher.ts';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '@prize/server/infra/embedded-postgres';
+import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 import { startProcess, type Started } from './processes.ts';
 
 declare module 'vitest' {

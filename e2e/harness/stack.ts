@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/src/infra/embedded-postgres.ts';
-import { startMailCatcher, type MailCatcher } from '../../server/src/infra/mail-catcher.ts';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '@prize/server/infra/embedded-postgres';
+import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');

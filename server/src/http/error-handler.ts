@@ -59,10 +59,10 @@ function rule(item: ValidatorErrorItem): string {
 export const MAX_VALIDATION_PROBLEMS = 30;
 
 /**
- * Groups the validator's flat errors into DESIGN.md's nested validation items, in one pass: each
- * level keeps its items by property name. An error that would take the answer past
- * MAX_VALIDATION_PROBLEMS items (nested ones count too) is left out; one on an item already
- * named still adds its constraint.
+ * Groups the validator's flat errors into the contract's nested validation items
+ * (openapi/components/schemas/ValidationError.yaml), in one pass: each level keeps its items by
+ * property name. An error that would take the answer past MAX_VALIDATION_PROBLEMS items (nested
+ * ones count too) is left out; one on an item already named still adds its constraint.
  */
 export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<string, string> | undefined): ValidationItem[] {
   const roots: ValidationItem[] = [];

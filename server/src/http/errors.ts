@@ -1,5 +1,5 @@
 /**
- * Framework-free errors the use cases throw; `error-handler.ts` turns each into DESIGN.md's
+ * Framework-free errors the use cases throw; `error-handler.ts` turns each into the contract's
  * general error shape. Messages are user-facing: never put SQL, stack traces or personal data in them.
  */
 export class HttpError extends Error {

@@ -9,8 +9,8 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
 /**
  * One line per request once it is answered or abandoned: method, masked path, status and timing
  * only; never bodies, headers or query strings. Written by hand rather than with pino-http, which
- * builds a child logger and runs its serialisers on every request: measured on this machine it
- * cost about 60 µs of CPU a request (a third of the HTTP stack's), this costs about 5.
+ * builds a child logger and runs its serialisers on every request, work this line does not need
+ * (the cost measured is in docs/benchmarks.md).
  */
 export function requestLogger(parent: Logger): RequestHandler {
   // Every field of these lines is built here from non-personal parts (the path is masked), so

@@ -21,7 +21,7 @@ const ASSET_NAME = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 interface Encoded {
   type: string;
   gzip: Buffer;
-  /** Brotli (quality 11) takes about half a second for the main bundle: gzip serves meanwhile. */
+  /** Brotli at quality 11 is slow to compute for the main bundle: gzip serves meanwhile. */
   br?: Buffer;
 }
 
@@ -29,8 +29,8 @@ interface Encoded {
  * Serves the built client's text assets (JS, CSS, SVG) compressed: brotli or gzip as the browser
  * accepts, compressed once per file and kept in memory (the files are immutable, named by their
  * hash, and a few hundred KiB in all). Anything else falls through to express.static.
- * The start page's JavaScript is about 280 KB as built and 85 KB gzipped: on a mobile link that
- * difference is most of the time to first paint.
+ * Compressed JavaScript is a fraction of the built size: on a mobile link that difference is
+ * most of the time to first paint.
  */
 export function precompressedAssets(dir: string): RequestHandler {
   const cache = new Map<string, Promise<Encoded | undefined>>();

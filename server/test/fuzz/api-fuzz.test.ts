@@ -13,7 +13,7 @@ import { changedTables, errorShapeProblem, httpClient, isolatedDatabase, pooled,
 /**
  * Contract-driven API fuzzing (issue 7.2): requests generated from generated/openapi.json, valid
  * and mutated, against a real server on its own database. Every answer must be below 500 and
- * every error in DESIGN.md's shapes; batches whose requests were all refused must leave the
+ * every error in the contract's error shapes; batches whose requests were all refused must leave the
  * claim-related tables exactly as they were. FUZZ_SEED replays a run.
  */
 const SEED = Number.parseInt(process.env.FUZZ_SEED ?? '', 10) || 20261122;
@@ -140,7 +140,7 @@ describe('API fuzzing against the contract', () => {
     await database?.drop();
   });
 
-  it('when 10,000+ generated and mutated requests hit every operation, then no 5xx, every error is in the DESIGN.md shapes and refused requests change no stored row', async () => {
+  it('when 10,000+ generated and mutated requests hit every operation, then no 5xx, every error is in the contract error shapes and refused requests change no stored row', async () => {
     const started = performance.now();
     const contract = loadContract();
     const operations = operationsOf(contract);

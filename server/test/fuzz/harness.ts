@@ -91,7 +91,7 @@ export async function pooled<T, R>(items: T[], concurrency: number, work: (item:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Answer shapes (DESIGN.md "API conventions")
+// Answer shapes (openapi/components/schemas/GeneralError.yaml and ValidationError.yaml)
 
 function validationItemProblem(item: unknown, where: string): string | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where} is not an object`;
@@ -108,7 +108,7 @@ function validationItemProblem(item: unknown, where: string): string | undefined
 }
 
 /**
- * Why an error answer is not in DESIGN.md's shapes, or undefined when it is: the general shape
+ * Why an error answer is not in the contract's error shapes, or undefined when it is: the general shape
  * { statusCode, message: string, error?: string } or, for 400, the validation shape
  * { statusCode: 400, message: [{ property, constraints, children }] }; statusCode is the HTTP status.
  */

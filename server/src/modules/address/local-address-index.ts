@@ -96,8 +96,8 @@ export class IndexReader {
 
   /**
    * Named statements are prepared once per connection and soon run a generic plan; searches by
-   * words pass no name, so each is planned for its own tsquery (a generic plan of those was about
-   * three times slower: it cannot tell 'flat' from 'downing').
+   * words pass no name, so each is planned for its own tsquery (a generic plan cannot tell a
+   * common word such as 'flat' from a rare one such as 'downing').
    */
   async #rows<T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
     return (await this.#client.query(name ? { name, text, values } : { text, values })).rows as T[];

@@ -1,5 +1,5 @@
 /**
- * How long a claim lives (docs/adr/005-claim-lifetime.md):
+ * How long a claim lives (docs/adr/005-claim-lifetime-and-tokens.md):
  * - a verification link never opened expires after LINK_LIFETIME_HOURS;
  * - an unfinished claim expires after the inactivity timer with no call at all. The browser clears
  *   the form after CLAIM_INACTIVITY_TIMER_MINUTES without a change, but typing makes no call, so

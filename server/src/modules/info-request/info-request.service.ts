@@ -13,7 +13,7 @@ import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
 import { answerProblems, requestedPart, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
 
-/** An info-request link works for this long (docs/adr/005-claim-lifetime.md). */
+/** An info-request link works for this long (docs/adr/005-claim-lifetime-and-tokens.md). */
 export const INFO_REQUEST_LIFETIME_DAYS = 14;
 
 export const INFO_REQUEST_NOT_FOUND = 'This information request could not be found.';

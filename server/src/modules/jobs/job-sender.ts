@@ -14,8 +14,8 @@ export interface BatchOptions {
 
 /**
  * Jobs queued by concurrent requests share one INSERT: DataLoader gathers what arrives within
- * `delayMs`, and pg-boss's `insert` writes the batch with the queue's retry policy. At a few
- * hundred uploads a second this turns one statement per image into one per batch.
+ * `delayMs`, and pg-boss's `insert` writes the batch with the queue's retry policy. Under
+ * concurrent uploads this turns one statement per image into one per batch.
  * A batch that fails rejects every caller; callers treat queueing as best effort, because the
  * maintenance sweep queues any committed file left without a job.
  */

@@ -41,7 +41,7 @@ export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinu
 /**
  * Every 5 minutes on one process of the fleet (pg-boss schedules are cluster-wide). Storage is
  * reconciled once a day, in the small hours: it looks at every stored file and file row (a
- * file-system call each), which for 90,000 rows took about 5 s of CPU, too much to repeat every
+ * file-system call each), CPU that grows with every file kept and is too much to spend every
  * 5 minutes; what it repairs (leftovers of a crash mid-upload) can wait a day.
  */
 export async function scheduleMaintenance(deps: MaintenanceDependencies): Promise<void> {

@@ -52,8 +52,8 @@ export function mimeMessageBuilder(from: string): (content: MessageContent) => M
 
     // Header and body are separated by an empty line and parts by `--boundary` lines; base64
     // text never contains '-', so a random boundary cannot occur inside a part. The message's
-    // own random id serves for both: a second randomBytes call (a system call each time, unlike
-    // randomUUID's pooled bytes) was a third of the cost of building a message.
+    // own random id serves for both: a second randomBytes call is a system call each time,
+    // unlike randomUUID's pooled bytes.
     const id = randomUUID();
     const boundary = `_part_${id.replaceAll('-', '')}`;
     const raw = [

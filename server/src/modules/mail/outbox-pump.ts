@@ -6,8 +6,8 @@ import { sendOutboxRows, strandedIds, type BatchOutcome } from './outbox-sender.
 
 /**
  * Rows leased and sent together: one lease and one mark statement per batch. Under load each
- * statement is a round trip that costs the database more than the rows in it (measured about
- * 0.1 ms of its CPU each here), so a busy process gathers bigger batches.
+ * statement is a round trip that costs the database more than the rows in it, so a busy process
+ * gathers bigger batches.
  */
 const BATCH = 50;
 /** Stranded rows read per scan of the table, then sent in batches. */

@@ -18,8 +18,9 @@ export interface SmtpConnections {
 
 /**
  * A session is replaced after this many messages, as nodemailer's pool does (after 100 there).
- * Higher here: a new session cost about 0.05 ms of CPU per message at 100, and a server that
- * allows fewer per session answers 421, on which the message goes again on a new connection.
+ * Higher here because each new session's handshake is CPU spent on every message it carries
+ * (docs/benchmarks.md), and a server that allows fewer per session answers 421, on which the
+ * message goes again on a new connection.
  */
 const MESSAGES_PER_CONNECTION = 1000;
 
