@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/http/logger.ts';
 import { expireAndPurgeClaims } from '../../src/modules/claim/retention.ts';
 import { createStorage } from '../../src/modules/files/create-storage.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
@@ -10,7 +11,7 @@ import { asOperator, submittedClaim } from '../support/operator.ts';
 import { startTestS3, type TestS3 } from '../support/s3-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-const silent = { info: () => undefined } as never;
+const silent = createLogger('silent');
 
 /** Bytes of an operator download, once the background re-encoding has run. */
 async function download(baseUrl: string, uuid: string): Promise<request.Response> {

@@ -8,7 +8,7 @@ import { freshDatabase } from '../support/fresh-database.ts';
 import { PNG, startAndVerify } from '../support/journey.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 const MIGRATION_LOCK_KEY = 7_201_125;
 const cleanup: Array<() => Promise<unknown>> = [];
