@@ -11,8 +11,12 @@
  *      API calls at 50 connections and at a fixed 300 requests/s against the baseline;
  *   4. prints the table and writes bench/results.json.
  *
+ *   5. start-claim requests/s through a round-robin proxy (bench/round-robin-proxy.ts, its own
+ *      process) to one product server, then to two on the same database (`api.start.scale_2x`),
+ *      with each run's CPU per request by process;
+ *
  * Knobs: BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2), BENCH_LIGHTHOUSE_RUNS
- * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api),
+ * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale),
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
  * bench/profiles/<phase>/, one per thread (the main thread's and the mail thread's); summarise one
@@ -50,7 +54,7 @@ const FIXED_RATE = 300;
 const RAW_REQUESTS_PER_SECOND_CAP = 12_000;
 const CONNECTIONS = 50;
 const UPLOADS = 20;
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api,scale').split(',').map((s) => s.trim()));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PERF = process.env.BENCH_PERF === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
@@ -119,6 +123,16 @@ async function main(): Promise<void> {
   stops.push(() => smtp.stop());
 
   const uploadDir = path.join(runDir, 'uploads');
+  const serverEnv: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    UPLOAD_DIR: uploadDir,
+    OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
+    RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
+    // Behind a proxy, as in production: each start comes from its own client address
+    // (X-Forwarded-For), so the default rate limits apply as they would to real claimants.
+    TRUST_PROXY: 'loopback',
+  };
   if (PROFILE || PERF) fs.mkdirSync(profileDir, { recursive: true });
   const product: Product = {
     server: undefined as unknown as Child,
@@ -128,16 +142,7 @@ async function main(): Promise<void> {
       product.server = await startNode({
         name: 'product server',
         script: 'server/src/start.ts',
-        env: {
-          DATABASE_URL: databaseUrl!,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-          UPLOAD_DIR: uploadDir,
-          OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
-          RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
-          // Behind a proxy, as in production: each start comes from its own client address
-          // (X-Forwarded-For), so the default rate limits apply as they would to real claimants.
-          TRUST_PROXY: 'loopback',
-        },
+        env: serverEnv,
         nodeArgs: [
           // Node's own file names (they hold the thread id): the mail thread's profile then sits
           // beside the main thread's instead of overwriting it.
@@ -183,6 +188,9 @@ async function main(): Promise<void> {
 
   // 3d. API calls.
   if (ONLY.has('api')) await apiPhase(product, db, runDir, databaseUrl, smtp.pid);
+
+  // 3e. Start-claim through a round-robin proxy, one instance against two (issue 26).
+  if (ONLY.has('scale')) await scalePhase(product.server, serverEnv, db, runDir, smtp.pid);
 
   const smtpStatus = (await fetch(smtp.url).then((res) => res.json())) as { received: number };
   log(`e-mails received by the SMTP sink: ${smtpStatus.received}`);
@@ -431,6 +439,44 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
   put('api.raw.rps', mean, 'req/s', `node:http + pg, ${CONNECTIONS} connections; mean of ${rawRuns.length} runs (${spread})`);
   put('api.raw.p99_ms', rawRate.p99, 'ms', `at ${FIXED_RATE} req/s; p50 ${rawRate.p50.toFixed(1)} ms`);
   put('api.floor.p99_ms', floor.p99, 'ms', `node:http, no database, at ${FIXED_RATE} req/s; p50 ${floor.p50.toFixed(1)} ms`);
+}
+
+/**
+ * Start-claim through the same kind of proxy to one instance, then to two (a second server process
+ * on the same database), in the same run: the ratio says what a second instance buys on this
+ * machine, and the CPU split says who takes the cores (on two shared cores, PostgreSQL and the
+ * load generator compete with the instances, so the ratio stays well under 2).
+ */
+async function scalePhase(first: Child, env: Record<string, string>, db: pg.Pool, runDir: string, smtpPid: number): Promise<void> {
+  const start = CALLS.find((call) => call.name === 'start')!;
+  log('scale: a second product server on the same database');
+  const second = await startNode({ name: 'second product server', script: 'server/src/start.ts', env: { ...env, UPLOAD_DIR: path.join(runDir, 'uploads-2') }, logFile: path.join(runDir, 'server-2.log'), readyPath: '/api/v1/health/ready', timeoutMs: 300_000 });
+  stops.push(() => second.stop());
+  const results: Record<string, number> = {};
+  for (const [label, upstreams] of [
+    ['1x', [first]],
+    ['2x', [first, second]],
+  ] as const) {
+    // startNode gives the proxy its PORT.
+    const proxy = await startNode({ name: `proxy ${label}`, script: 'bench/round-robin-proxy.ts', env: { UPSTREAMS: upstreams.map((server) => server.url).join(',') }, logFile: path.join(runDir, `proxy-${label}.log`), readyPath: '/api/v1/health/ready' });
+    await drainOutbox(db, `scale ${label}`);
+    const noClaim = () => ({ token: '' });
+    await load({ url: proxy.url, call: prebuilt(start.make(noClaim), 3_000 * WARMUP_SECONDS), seconds: WARMUP_SECONDS });
+    await drainOutbox(db, `scale ${label} after warm-up`);
+    await settleDatabase(db);
+    const cpu = cpuUse({ node: { 'load generator': process.pid, proxy: proxy.pid, 'server A': first.pid, 'server B': upstreams.length > 1 ? second.pid : undefined, 'smtp sink': smtpPid } });
+    const run = await load({ url: proxy.url, call: prebuilt(start.make(noClaim), 3_000 * SECONDS), seconds: SECONDS });
+    const split = describeCpu(cpu.stop(run.requests));
+    check(run, `scale ${label}`);
+    log(`  ${label}: ${run.rps.toFixed(0)} req/s through the proxy; ${split}`);
+    notes.push(`api.start.scale ${label} (${upstreams.length} instance${upstreams.length > 1 ? 's' : ''}): ${split}`);
+    results[label] = run.rps;
+    await proxy.stop();
+  }
+  put('api.start.scale_1x.rps', results['1x']!, 'req/s', 'POST /api/v1/claim through the proxy, one instance');
+  put('api.start.scale_2x.rps', results['2x']!, 'req/s', 'the same, two instances on one database');
+  put('api.start.scale_2x', results['2x']! / results['1x']!, '', `${results['2x']!.toFixed(0)} / ${results['1x']!.toFixed(0)}; CPU split in the notes`);
+  await second.stop();
 }
 
 async function stopAll(): Promise<void> {

@@ -14,3 +14,25 @@ operation('getHealth', () => {
     expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
   });
 });
+
+operation('getLiveness', () => {
+  scenario('200: the process is alive', [], async () => {
+    const live = await api('GET', '/api/v1/health/live');
+    expectSuccess(live, 200);
+    expect(live.body).toEqual({ status: 'ok' });
+  });
+});
+
+operation('getReadiness', () => {
+  scenario('200: migrations done, database and file store up, not draining', [], async () => {
+    const ready = await api('GET', '/api/v1/health/ready');
+    expectSuccess(ready, 200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', storage: 'up' });
+  });
+
+  mockOnly('503: not ready, in the general shape with Retry-After', 'the contract tests neither stop a dependency nor drain the server', async () => {
+    const down = await api('GET', '/api/v1/health/ready', { prefer: 'code=503' });
+    expectGeneralError(down, 503);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+  });
+});

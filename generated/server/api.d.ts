@@ -25,6 +25,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers 200 while the process can answer at all, from the moment it listens (before its
+         *     migrations have run) until it exits. Checks no dependency: an orchestrator restarts an
+         *     instance whose liveness fails, and a database outage is not cured by restarting. Not rate limited.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Answers 200 when this instance should be sent traffic: its migrations have run, the database
+         *     and the file store answer, and it is not draining for shutdown. Otherwise 503 with the reason;
+         *     a load balancer takes the instance out of rotation until it answers 200 again. Not rate limited.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1140,6 +1184,11 @@ export interface components {
             /** Format: uuid */
             idDocument2FileUuid?: string;
         };
+        /** LivenessStatus */
+        LivenessStatus: {
+            /** @constant */
+            status: "ok";
+        };
         /**
          * LoqateError
          * @description An error, reported Loqate-style as the only entry of `Items` in a 200 answer. The client maps
@@ -1263,6 +1312,21 @@ export interface components {
          * @enum {string}
          */
         ProductType: "DBG" | "SC";
+        /** ReadinessStatus */
+        ReadinessStatus: {
+            /** @constant */
+            status: "ready";
+            /**
+             * @description The database answered a trivial query.
+             * @constant
+             */
+            database: "up";
+            /**
+             * @description The file store (local disk or S3 bucket) answered.
+             * @constant
+             */
+            storage: "up";
+        };
         /**
          * RetrieveItem
          * @description One full address (Loqate Capture Interactive Retrieve shape; empty strings for parts an
@@ -1596,7 +1660,8 @@ export interface components {
             };
         };
         /**
-         * @description A dependency (the database, the identity check, the address service) is down or timed out.
+         * @description A dependency (the database, the file store, the identity check, the address service) is down or
+         *     timed out, or the instance is not ready (readiness).
          *     Nothing was stored; the request can be repeated.
          */
         ServiceUnavailable: {
@@ -1798,6 +1863,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessStatus"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessStatus"];
                 };
             };
             500: components["responses"]["InternalError"];
@@ -2531,6 +2639,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     findAddress: {

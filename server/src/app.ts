@@ -11,15 +11,19 @@ import { HttpError } from './http/errors.ts';
 import { requestLogger } from './http/logger.ts';
 import type { BodyRulesByOperation } from './http/rule-problems.ts';
 import { fieldMessages, openApiValidator } from './http/openapi.ts';
+import { queryKeyGuard } from './http/query-key-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { apiDocsRoutes } from './modules/contract/api-docs.routes.ts';
 import { publishedContractRoutes, readContractDocuments, type ContractDocuments } from './modules/contract/published-contract.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { Readiness } from './modules/health/readiness.ts';
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   orm: Database;
+  /** Where the instance is in its life, for the readiness probe. */
+  readiness: Readiness;
   contract: Record<string, unknown>;
   /** Middleware that must see the raw request before validation (streaming uploads, CORS, the address proxy's Loqate-layout rewrite). */
   beforeValidation?: RequestHandler[];
@@ -54,12 +58,12 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
   // No client of ours compresses a request: refusing it (415) keeps a body's cost in line with its bytes sent.
-  app.use('/api', contentTypeGuard, express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
+  app.use('/api', contentTypeGuard, queryKeyGuard, express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
   for (const router of deps.beforeValidation ?? []) app.use(router);
   // The reference page is HTML about the API, not an operation of it: outside the validator.
   app.use(apiDocsRoutes());
   app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
-  app.use(healthRoutes(deps.orm));
+  app.use(healthRoutes(deps.orm, deps.readiness));
   app.use(publishedContractRoutes(deps.contractDocuments ?? readContractDocuments()));
   for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.

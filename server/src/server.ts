@@ -17,7 +17,7 @@ import { claimService } from './modules/claim/claim.service.ts';
 import { personalDetailsRules, submissionRules } from './modules/claim/claim.rules.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
-import { localDiskStorage } from './modules/files/storage.ts';
+import { createStorage } from './modules/files/create-storage.ts';
 import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
@@ -29,6 +29,7 @@ import { draftService } from './modules/draft/draft.service.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
+import { readiness, startingHandler } from './modules/health/readiness.ts';
 
 export interface RunningServer {
   url: string;
@@ -55,10 +56,29 @@ export interface ServerOptions {
   jobSchema?: string;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-/** The composition root: every dependency is built here and handed down. */
+/**
+ * The composition root: every dependency is built here and handed down. The listener opens first,
+ * answering only the health probes (alive, not ready) while the database is opened and migrated,
+ * so an orchestrator neither kills a slow migration nor routes traffic to it.
+ */
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+  const state = readiness();
+  const server = http.createServer(startingHandler(state));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  try {
+    return await serve(server, state, config, logger, options);
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+}
+
+async function serve(server: http.Server, state: ReturnType<typeof readiness>, config: Config, logger: Logger, options: ServerOptions): Promise<RunningServer> {
   // Warned, not refused: the links are the operator's pages, and a claim can be made without them.
   if (config.production) {
     for (const setting of placeholderLinks(config)) logger.warn({ setting }, `${setting} is a placeholder address: the pages link claimants to it`);
@@ -67,7 +87,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
-  const storage = localDiskStorage(config.uploadDir);
+  const storage = createStorage(config, logger);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const addressProvider = options.addressProvider ?? createAddressProvider({ config, orm, logger });
   const jobs = batchingJobSender(boss);
@@ -115,22 +135,26 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
+    readiness: state,
     routes: [claimUploads.handle, infoRequestUploads.handle, draftRoutes(drafts), infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
     errorHandlers: [loqateLayoutErrors()],
   });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  server.removeAllListeners('request');
+  server.on('request', app);
+  state.attach(orm, storage);
+  state.phase = 'serving';
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      // Readiness fails at once; the listener stays open a moment (DRAIN_SECONDS) so the load
+      // balancer sees that and stops sending before connections are refused.
+      state.phase = 'draining';
+      if (config.drainSeconds) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      // In-flight requests (uploads included) finish; keep-alive connections close as they go idle.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000);
       await closed;
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);

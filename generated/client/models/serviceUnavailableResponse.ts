@@ -4,7 +4,8 @@
 import type { GeneralError } from './generalError';
 
 /**
- * A dependency (the database, the identity check, the address service) is down or timed out.
+ * A dependency (the database, the file store, the identity check, the address service) is down or
+ * timed out, or the instance is not ready (readiness).
  * Nothing was stored; the request can be repeated.
  */
 export type ServiceUnavailableResponse = GeneralError;

@@ -80,3 +80,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, SMTP_REQUIRE_TLS: 'yes' })).toThrow('SMTP_REQUIRE_TLS must be one of false, true');
   });
 });
+
+describe('storage configuration', () => {
+  it('when nothing is set, then uploads stay on the local disk', () => {
+    expect(loadConfig(base, '/repo').storage).toEqual({ kind: 'local' });
+  });
+
+  it('when STORAGE=s3, then the bucket, endpoint, region and path style are read', () => {
+    const env = { ...base, STORAGE: 's3', S3_BUCKET: 'claims', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: 'true' };
+    expect(loadConfig(env).storage).toEqual({ kind: 's3', bucket: 'claims', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-2', forcePathStyle: true });
+  });
+
+  it('when STORAGE=s3 lacks a bucket or names an unknown store, then start-up stops with one line', () => {
+    expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow('STORAGE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ ...base, STORAGE: 'gcs' })).toThrow('STORAGE must be one of local, s3');
+    expect(() => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT must use http: or https:');
+  });
+});

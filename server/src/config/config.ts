@@ -65,6 +65,11 @@ export interface Config {
   /** The app's pages in the two stores, linked from the footer. */
   appStoreUrl: string;
   googlePlayUrl: string;
+  /** Where uploaded bytes live: the local disk under uploadDir (default) or an S3 bucket (docs/adr/013). */
+  storage: StorageConfig;
+  /** On SIGTERM: seconds readiness fails before the listener closes, then the most in-flight requests get to finish. */
+  drainSeconds: number;
+  shutdownGraceSeconds: number;
 }
 
 // Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
@@ -76,6 +81,21 @@ export function placeholderLinks(config: Pick<Config, 'operatorSiteUrl' | 'appSt
   return Object.entries(links)
     .filter(([, link]) => PLACEHOLDER_HOST.test(new URL(link).hostname))
     .map(([name]) => name);
+}
+
+export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
+
+function storageConfig(env: Env): StorageConfig {
+  const kind = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  if (kind === 'local') return { kind };
+  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET');
+  return {
+    kind,
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT ? url(env, 'S3_ENDPOINT', '', ['http:', 'https:']) : undefined,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: oneOf(env, 'S3_FORCE_PATH_STYLE', ['false', 'true'] as const, 'false') === 'true',
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -233,5 +253,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     operatorSiteUrl: url(env, 'OPERATOR_SITE_URL', 'https://www.example.com', ['https:', 'http:']),
     appStoreUrl: url(env, 'APP_STORE_URL', 'https://apps.apple.com/', ['https:']),
     googlePlayUrl: url(env, 'GOOGLE_PLAY_URL', 'https://play.google.com/store/apps', ['https:']),
+    storage: storageConfig(env),
+    drainSeconds: integer(env, 'DRAIN_SECONDS', 0, 0, 300),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
   };
 }

@@ -35,7 +35,7 @@ describe('PostgreSQL stopped and restarted during a journey', () => {
     const back = await upload(server.url, token, 'ticketBack');
 
     await postgres.stop();
-    for (const call of [request(server.url).patch(`/api/v1/claim/${token}/verify`), request(server.url).get('/api/v1/health')]) {
+    for (const call of [request(server.url).patch(`/api/v1/claim/${token}/verify`), request(server.url).get('/api/v1/health'), request(server.url).get('/api/v1/health/ready')]) {
       const res = await call;
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
@@ -46,5 +46,6 @@ describe('PostgreSQL stopped and restarted during a journey', () => {
     const submitted = await request(server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, front, back));
     expect(submitted.body).toMatchObject({ claimHashid: expect.any(String) });
     expect((await request(server.url).get('/api/v1/health')).status).toBe(200);
+    expect((await request(server.url).get('/api/v1/health/ready')).body).toEqual({ status: 'ready', database: 'up', storage: 'up' });
   }, 60_000);
 });

@@ -21,6 +21,14 @@ describe('health', () => {
 });
 
 describe('the contract at the edge', () => {
+  it('when a query key has a bracket that decodes to another name, then it is refused as unknown, not dropped', async () => {
+    for (const path of ['/api/v1/health?VT%2Bi%5B=', '/api/v1/health/live?a[b]=1']) {
+      const res = await request(server.url).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message[0].constraints.invalid).toMatch(/^Unknown query parameter/);
+    }
+  });
+
   it('when a field breaks the contract, then the answer is the validation shape with the spec message', async () => {
     const res = await request(server.url).post('/api/v1/claim').send({ email: 'not-an-email' });
     expect(res.status).toBe(400);

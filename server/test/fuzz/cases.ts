@@ -60,7 +60,7 @@ export interface Operation {
 }
 
 const LOQATE_LAYOUT = new Set(['loqateFindV11', 'loqateFindV110', 'loqateRetrieveV12']);
-const READ_ONLY = new Set(['getHealth', 'findAddress', 'retrieveAddress', 'listOperatorClaims', 'getOperatorClaim', 'checkDbgTicketNumber', ...LOQATE_LAYOUT]);
+const READ_ONLY = new Set(['getHealth', 'getLiveness', 'getReadiness', 'findAddress', 'retrieveAddress', 'listOperatorClaims', 'getOperatorClaim', 'checkDbgTicketNumber', ...LOQATE_LAYOUT]);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every operation of the bundled contract, with its parameters and body schema resolved. */

@@ -30,6 +30,7 @@ import type {
   ListOperatorClaimsParams,
   NotFoundResponse,
   OperatorClaim,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse
 } from '../../models';
@@ -494,10 +495,15 @@ export type getOperatorFileResponse500 = {
   status: 500
 }
 
+export type getOperatorFileResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getOperatorFileResponseSuccess = (getOperatorFileResponse200ImagePng | getOperatorFileResponse200ImageJpeg | getOperatorFileResponse200ImageHeic) & {
   headers: Headers;
 };
-export type getOperatorFileResponseError = (getOperatorFileResponse400 | getOperatorFileResponse401 | getOperatorFileResponse404 | getOperatorFileResponse409 | getOperatorFileResponse500) & {
+export type getOperatorFileResponseError = (getOperatorFileResponse400 | getOperatorFileResponse401 | getOperatorFileResponse404 | getOperatorFileResponse409 | getOperatorFileResponse500 | getOperatorFileResponse503) & {
   headers: Headers;
 };
 
@@ -535,7 +541,7 @@ export const getGetOperatorFileQueryKey = (uuid: string,) => {
     }
 
 
-export const getGetOperatorFileQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getGetOperatorFileQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>>(uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -554,10 +560,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperatorFileQueryResult = NonNullable<Awaited<ReturnType<typeof getOperatorFile>>>
-export type GetOperatorFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>
+export type GetOperatorFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
  uuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorFile>>,
@@ -567,7 +573,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorFile>>,
@@ -577,7 +583,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -585,7 +591,7 @@ export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperator
  * @summary Download an uploaded image
  */
 
-export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse>>(
+export function useGetOperatorFile<TData = Awaited<ReturnType<typeof getOperatorFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
  uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -220,10 +220,13 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
           if (!infoRequestId && (await repository.touch(claimId)) === 0) throw claimAlreadySubmitted();
         });
       } catch (error) {
-        await storage.remove(storageKey);
+        // The refusal is the answer; bytes a failing store keeps go with the reconciliation.
+        await storage.remove(storageKey).catch(() => undefined);
         throw error;
       }
-      await Promise.all(superseded.map((key) => storage.remove(key)));
+      // The upload is committed and answered either way: superseded bytes a failing store (a
+      // bucket outage) keeps have no row, and the storage reconciliation removes them.
+      await Promise.all(superseded.map((key) => storage.remove(key).catch(() => undefined)));
       // Committed: if queueing fails now, maintenance queues the file later.
       await jobs.send(SANITIZE_QUEUE, uuid, { fileId: uuid }).catch(() => undefined);
       return { uuid };

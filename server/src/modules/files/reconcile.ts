@@ -21,14 +21,17 @@ export async function reconcileStorage(em: EntityManager, storage: FileStorage, 
   const rows = await em.getConnection().execute<Array<{ storage_key: string }>>('select storage_key from uploaded_file');
   const known = new Set(rows.map((row) => row.storage_key));
   let orphansRemoved = 0;
+  // One listing of the store against the rows: no request per file, which an object store bills.
+  const stored = new Set<string>();
   for await (const file of storage.list()) {
+    stored.add(file.key);
     if (!known.has(file.key) && file.modifiedAt.getTime() <= cutoff) {
       await storage.remove(file.key);
       orphansRemoved++;
     }
   }
   let missingBytes = 0;
-  for (const key of known) if (!(await storage.exists(key))) missingBytes++;
+  for (const key of known) if (!stored.has(key)) missingBytes++;
   if (tempRemoved || orphansRemoved || missingBytes) logger.warn({ tempRemoved, orphansRemoved, missingBytes }, 'storage reconciled');
   return { tempRemoved, orphansRemoved, missingBytes };
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { ServiceUnavailableError } from '../../http/errors.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import { PRLIMIT, reencodeInChild, type ReencodeLimits } from './reencoder.ts';
 import type { FileStorage } from './storage.ts';
@@ -33,15 +34,34 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
     await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', ['TooManyAttempts', fileId]);
     return;
   }
+  const input = storage.tempPath();
   const output = storage.tempPath();
+  // A store that cannot be reached is no re-encoding attempt: the count is given back and the job
+  // fails, for the queue to retry (an outage of the bucket does not mark good images failed).
+  // Anything else (bytes missing) keeps its count, so the attempts still bound the retries.
+  const storeFailed = async (error: unknown): Promise<never> => {
+    if (error instanceof ServiceUnavailableError) await connection.execute('update uploaded_file set sanitize_attempts = sanitize_attempts - 1 where id = ?', [fileId]);
+    throw error;
+  };
   try {
-    const { contentType, peakRssBytes } = await reencodeInChild(storage.pathOf(file.storage_key), file.content_type, output, limits);
-    logger.debug({ fileId, peakRssMb: Math.round(peakRssBytes / 1024 ** 2) }, 'image re-encoded');
+    // The re-encoding child reads a local file under its memory limit: the stored bytes are copied
+    // to scratch first (the store may be a bucket). Only the re-encoder's failure marks the file.
+    await pipeline(await storage.open(file.storage_key), createWriteStream(input, { flags: 'wx', mode: 0o600 })).catch(storeFailed);
+    let contentType: string;
+    try {
+      const reencoded = await reencodeInChild(input, file.content_type, output, limits);
+      contentType = reencoded.contentType;
+      logger.debug({ fileId, peakRssMb: Math.round(reencoded.peakRssBytes / 1024 ** 2) }, 'image re-encoded');
+    } catch (error) {
+      logger.warn({ fileId, err: { type: (error as Error).name } }, 'image could not be re-encoded');
+      await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
+      return;
+    }
     const { size } = await fs.stat(output);
     const hash = createHash('sha256');
     await pipeline(createReadStream(output), hash);
     const sha256 = hash.digest('hex');
-    const key = await storage.commit(output);
+    const key = await storage.commit(output).catch(storeFailed);
     // Size and hash now describe the bytes the operator is served.
     const updated = await connection.execute<Array<{ id: string }>>(
       'update uploaded_file set storage_key = ?, content_type = ?, size = ?, sha256 = ?, sanitized_at = now() where id = ? and storage_key = ? returning id',
@@ -49,10 +69,9 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
     );
     // The row moved on meanwhile (purged or replaced): drop what we made; otherwise drop the original bytes.
     await storage.remove(updated.length ? file.storage_key : key);
-  } catch (error) {
+  } finally {
+    await storage.discard(input);
     await storage.discard(output);
-    logger.warn({ fileId, err: { type: (error as Error).name } }, 'image could not be re-encoded');
-    await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
   }
 }
 

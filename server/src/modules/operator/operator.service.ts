@@ -105,7 +105,7 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
       if (file.sanitize_error) throw new ConflictError('The file could not be processed as an image.');
       if (!file.sanitized_at) throw new ConflictError('The file is still being checked. Please try again shortly.');
       await claimRepository(em).audit(file.claim_id, 'file.viewed');
-      return { stream: storage.open(file.storage_key), contentType: file.content_type, size: file.size };
+      return { stream: await storage.open(file.storage_key), contentType: file.content_type, size: file.size };
     },
 
     async requestInformation(hashid: string, sections: SectionType[]) {
