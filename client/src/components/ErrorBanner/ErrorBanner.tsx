@@ -1,7 +1,7 @@
 import { type Ref, useSyncExternalStore } from 'react';
-import { FORM_MESSAGES } from '../../rules/messages';
-import { countErrors, validationErrors, type ValidationErrorStore } from '../../rules/validationErrors';
-import { displayMessage } from '../../rules/validators';
+import { FORM_MESSAGES } from '../../domain/messages';
+import { countErrors, validationErrors, type ValidationErrorStore } from '../../state/validationErrors';
+import { displayMessage } from '../../domain/validators';
 import { ErrorText, fieldIds } from '../FieldShell/FieldShell';
 
 export interface ErrorBannerProps {

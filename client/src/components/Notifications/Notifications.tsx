@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { notifications, type NotificationStore } from '../../rules/notifications';
+import { notifications, type NotificationStore } from '../../state/notifications';
 
 export interface NotificationsProps {
   store?: NotificationStore;
