@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
 import { pageConfig } from './config';
 import { StartPage } from './pages/StartPage/StartPage';
-import { clearBeforeNavigation } from './rules/navigation';
+import { clearBeforeNavigation } from './state/navigation';
 
 // The start page ships in the entry chunk; the form routes and their widgets load on demand.
 const ClaimPage = lazy(() => import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })));

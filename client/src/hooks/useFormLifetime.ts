@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notifications } from '../rules/notifications';
-import { validationErrors } from '../rules/validationErrors';
+import { notifications } from '../state/notifications';
+import { validationErrors } from '../state/validationErrors';
 import { useInactivityTimer, type InactivityTimer } from './useInactivityTimer';
 
 export interface FormLifetime {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { inactivitySchedule } from '../rules/inactivity';
+import { inactivitySchedule } from '../domain/inactivity';
 
 export interface InactivityTimer {
   // When the warning is showing: the time the form will be cleared (epoch ms).

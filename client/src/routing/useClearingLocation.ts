@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { BaseLocationHook } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
-import { clearBeforeNavigation } from '../rules/navigation';
+import { clearBeforeNavigation } from '../state/navigation';
 
 // The browser location, with validation errors and timed-out notifications cleared before
 // every navigation the application makes (spec section 2).

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { FileUpload, type UploadFile } from '../components/FileUpload/FileUpload';
 import { IdDocumentsModal } from '../components/IdDocumentsModal/IdDocumentsModal';
-import type { IdDocumentsValues } from '../rules/claimForm';
-import { idDocumentsSummary } from '../rules/summary';
+import type { IdDocumentsValues } from '../form/claimForm';
+import { idDocumentsSummary } from '../form/summary';
 import { SectionForm, type SectionProps } from './SectionForm';
 import { useFormValues } from './useFormValues';
 

@@ -6,8 +6,8 @@ import { DateOfBirthInput } from '../components/DateOfBirthInput/DateOfBirthInpu
 import { RadioGroup, YES_NO } from '../components/RadioGroup/RadioGroup';
 import { SelectField } from '../components/SelectField/SelectField';
 import { TextField } from '../components/TextField/TextField';
-import type { PersonalDetailsValues } from '../rules/claimForm';
-import { personalDetailsSummary } from '../rules/summary';
+import type { PersonalDetailsValues } from '../form/claimForm';
+import { personalDetailsSummary } from '../form/summary';
 import { SectionForm, type SectionProps } from './SectionForm';
 import { useFormValues } from './useFormValues';
 

@@ -4,9 +4,9 @@ import { Form } from 'react-final-form';
 import { Button } from '../components/Button/Button';
 import { FormSection, sectionTitleId } from '../components/FormSection/FormSection';
 import { SummaryList } from '../components/SummaryList/SummaryList';
-import type { SectionId, SectionStatus } from '../rules/sections';
-import { SECTION_TITLES } from '../rules/sections';
-import type { SummaryRow } from '../rules/summary';
+import type { SectionId, SectionStatus } from '../form/sections';
+import { SECTION_TITLES } from '../form/sections';
+import type { SummaryRow } from '../form/summary';
 
 // What a sectioned form (the claim's, the info request's) gives every section.
 export interface SectionProps<V> {

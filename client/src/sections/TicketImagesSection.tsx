@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FileUpload, type UploadFile } from '../components/FileUpload/FileUpload';
-import { type AboutTicketValues, needsTicketBack, type TicketImagesValues } from '../rules/claimForm';
-import { ticketImagesSummary } from '../rules/summary';
+import { type AboutTicketValues, needsTicketBack, type TicketImagesValues } from '../form/claimForm';
+import { ticketImagesSummary } from '../form/summary';
 import { SectionForm, type SectionProps } from './SectionForm';
 import { useFormValues } from './useFormValues';
 

@@ -1,8 +1,8 @@
 import { type DraftSection, DraftSectionId, type IdentityCheckResult } from '@prize/generated/client';
 import { useRef } from 'react';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
-import { hasUnsavedAnswers, type RestoredDraft, toDraftValues } from '../rules/draft';
-import { sectionStatus, type SectionId } from '../rules/sections';
+import { hasUnsavedAnswers, type RestoredDraft, toDraftValues } from '../form/draft';
+import { sectionStatus, type SectionId } from '../form/sections';
 import type { AnyValues, SectionFlow } from './useSectionFlow';
 
 const DRAFT_SECTIONS: readonly string[] = Object.values(DraftSectionId);

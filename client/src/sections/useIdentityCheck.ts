@@ -1,8 +1,8 @@
 import type { PersonalDetails } from '@prize/generated/client';
 import type { FormApi } from 'final-form';
 import { useCallback, useRef, useState } from 'react';
-import type { PersonalDetailsValues } from '../rules/claimForm';
-import { type IdentityResult, toPersonalDetails } from '../rules/submission';
+import type { PersonalDetailsValues } from '../form/claimForm';
+import { type IdentityResult, toPersonalDetails } from '../form/submission';
 
 export interface IdentityCheck {
   // The last check's answer; null until checked and after personal details are reopened.

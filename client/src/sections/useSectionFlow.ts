@@ -2,8 +2,8 @@ import { createForm, FORM_ERROR, type FormApi, type SubmissionErrors } from 'fin
 import { type RefObject, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '@prize/generated/transport/errors';
 import { sectionTitleId } from '../components/FormSection/FormSection';
-import { notificationFor } from '../rules/apiMessages';
-import { bannerErrors } from '../rules/bannerErrors';
+import { notificationFor } from '../domain/apiMessages';
+import { bannerErrors } from '../form/bannerErrors';
 import type {
   AboutTicketValues,
   ClaimDetailsValues,
@@ -12,12 +12,12 @@ import type {
   PaymentValues,
   PersonalDetailsValues,
   TicketImagesValues,
-} from '../rules/claimForm';
-import { FORM_MESSAGES } from '../rules/messages';
-import { notifications } from '../rules/notifications';
-import { flowReducer, type FlowState, INITIAL_FLOW, sectionButtonLabel, type SectionId, sectionStatus, type SectionStatus } from '../rules/sections';
-import { mapServerErrors, type SectionErrors } from '../rules/serverErrors';
-import { validationErrors } from '../rules/validationErrors';
+} from '../form/claimForm';
+import { FORM_MESSAGES } from '../domain/messages';
+import { notifications } from '../state/notifications';
+import { flowReducer, type FlowState, INITIAL_FLOW, sectionButtonLabel, type SectionId, sectionStatus, type SectionStatus } from '../form/sections';
+import { mapServerErrors, type SectionErrors } from '../form/serverErrors';
+import { validationErrors } from '../state/validationErrors';
 import { afterPointerRelease } from './afterPointerRelease';
 
 export interface SectionValues {

@@ -16,9 +16,9 @@ import {
   lookupFailureMessage,
   parseHighlight,
   type Range,
-} from '../../rules/address';
-import { visibleFieldError } from '../../rules/apiMessages';
-import { ADDRESS_MESSAGES } from '../../rules/messages';
+} from '../../domain/address';
+import { visibleFieldError } from '../../domain/apiMessages';
+import { ADDRESS_MESSAGES } from '../../domain/messages';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
 
 export interface AddressLookupProps {

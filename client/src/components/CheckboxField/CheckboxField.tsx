@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../rules/apiMessages';
+import { visibleFieldError } from '../../domain/apiMessages';
 import { describedBy, fieldIds } from '../FieldShell/FieldShell';
 
 export interface CheckboxFieldProps {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../rules/apiMessages';
+import { visibleFieldError } from '../../domain/apiMessages';
 import {
   type DateParts,
   daysInMonth,
@@ -9,7 +9,7 @@ import {
   parseDateValue,
   withClampedDay,
   yearOptions,
-} from '../../rules/dateOfBirth';
+} from '../../domain/dateOfBirth';
 import { FieldShell, fieldIds } from '../FieldShell/FieldShell';
 
 export interface DateOfBirthInputProps {

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createValidationErrorStore } from '../../rules/validationErrors';
+import { createValidationErrorStore } from '../../state/validationErrors';
 import { ErrorBanner } from './ErrorBanner';
 
 describe('ErrorBanner', () => {

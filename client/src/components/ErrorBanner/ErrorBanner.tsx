@@ -1,7 +1,8 @@
-import { type Ref, useSyncExternalStore } from 'react';
-import { FORM_MESSAGES } from '../../rules/messages';
-import { countErrors, validationErrors, type ValidationErrorStore } from '../../rules/validationErrors';
-import { displayMessage } from '../../rules/validators';
+import type { Ref } from 'react';
+import { FORM_MESSAGES } from '../../domain/messages';
+import { useStore } from '../../state/useStore';
+import { countErrors, validationErrors, type ValidationErrorStore } from '../../state/validationErrors';
+import { displayMessage } from '../../domain/validators';
 import { ErrorText, fieldIds } from '../FieldShell/FieldShell';
 
 export interface ErrorBannerProps {
@@ -20,7 +21,7 @@ function focusField(name: string) {
 // The banner at the top of the form; it takes focus when a submit fails and links each
 // message to its field.
 export function ErrorBanner({ bannerRef, store = validationErrors }: ErrorBannerProps) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useStore(store);
   const count = countErrors(state);
   return (
     <div className="error-banner-slot">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FIELD_MESSAGES, LOST_TICKET_LINK_TEXT } from '../../rules/messages';
+import { FIELD_MESSAGES, LOST_TICKET_LINK_TEXT } from '../../domain/messages';
 import { pageConfig } from '../../config';
 
 export interface FieldIds {

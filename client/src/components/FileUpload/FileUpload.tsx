@@ -1,10 +1,10 @@
 import type { FileType } from '@prize/generated/client';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
-import { uploadErrorMessage, visibleFieldError } from '../../rules/apiMessages';
-import type { UploadedFile } from '../../rules/claimForm';
-import { canPreview, type ImageKind, readImageKind } from '../../rules/imageFile';
-import { UPLOAD_MESSAGES } from '../../rules/messages';
+import { uploadErrorMessage, visibleFieldError } from '../../domain/apiMessages';
+import type { UploadedFile } from '../../form/claimForm';
+import { canPreview, type ImageKind, readImageKind } from '../../domain/imageFile';
+import { UPLOAD_MESSAGES } from '../../domain/messages';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
 import { formatByteSize, readMaxFileSize } from './maxFileSize';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SectionStatus } from '../../rules/sections';
+import type { SectionStatus } from '../../form/sections';
 
 export interface FormSectionProps {
   id: string;

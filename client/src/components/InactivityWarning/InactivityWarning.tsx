@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatRemaining } from '../../rules/inactivity';
+import { formatRemaining } from '../../domain/inactivity';
 import { Button } from '../Button/Button';
 import { Modal } from '../Modal/Modal';
 

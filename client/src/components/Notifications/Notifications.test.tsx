@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createNotificationStore } from '../../rules/notifications';
+import { createNotificationStore } from '../../state/notifications';
 import { Notifications } from './Notifications';
 
 describe('Notifications', () => {

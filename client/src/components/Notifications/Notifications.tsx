@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { notifications, type NotificationStore } from '../../rules/notifications';
+import { notifications, type NotificationStore } from '../../state/notifications';
+import { useStore } from '../../state/useStore';
 
 export interface NotificationsProps {
   store?: NotificationStore;
@@ -7,7 +7,7 @@ export interface NotificationsProps {
 
 // Notifications are announced politely and cleared by a click; timed-out ones are hidden.
 export function Notifications({ store = notifications }: NotificationsProps) {
-  const list = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const list = useStore(store);
   const shown = list.filter((notification) => !notification.timedOut);
   return (
     <div className="notifications" aria-live="polite" aria-relevant="additions text">

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../rules/apiMessages';
-import { penceToPoundsText, poundsTextToPence, sanitizePriceInput } from '../../rules/price';
+import { visibleFieldError } from '../../domain/apiMessages';
+import { penceToPoundsText, poundsTextToPence, sanitizePriceInput } from '../../domain/price';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
 
 export interface PriceInputProps {

@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
 import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../rules/apiMessages';
+import { visibleFieldError } from '../../domain/apiMessages';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
 
 export interface SelectOption {

@@ -1,4 +1,4 @@
-import type { SummaryRow } from '../../rules/summary';
+import type { SummaryRow } from '../../form/summary';
 
 export interface SummaryListProps {
   rows: readonly SummaryRow[];

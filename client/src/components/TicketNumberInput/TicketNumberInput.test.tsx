@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInForm } from '../../test/helpers';
-import { DBG_SERIAL_53_GROUPS, dbgSerialGroups, SC_BARCODE_GROUPS } from '../../rules/ticketNumber';
+import { DBG_SERIAL_53_GROUPS, dbgSerialGroups, SC_BARCODE_GROUPS } from '../../domain/ticketNumber';
 import { TicketNumberInput } from './TicketNumberInput';
 
 type Values = { serial?: string; barcode?: string };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
-import { visibleFieldError } from '../../rules/apiMessages';
-import { formatTicketNumber, type Groups, maxFormattedLength } from '../../rules/ticketNumber';
+import { visibleFieldError } from '../../domain/apiMessages';
+import { formatTicketNumber, type Groups, maxFormattedLength } from '../../domain/ticketNumber';
 import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
 
 export interface TicketNumberInputProps {

@@ -16,10 +16,10 @@ import {
   validatePayment,
   validatePersonalDetails,
   validateTicketImages,
-} from '../../rules/claimForm';
-import { restoreDraft } from '../../rules/draft';
-import { type SectionId, visibleSections } from '../../rules/sections';
-import { toClaimSubmission } from '../../rules/submission';
+} from '../../form/claimForm';
+import { restoreDraft } from '../../form/draft';
+import { type SectionId, visibleSections } from '../../form/sections';
+import { toClaimSubmission } from '../../form/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';

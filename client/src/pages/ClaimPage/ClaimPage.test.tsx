@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { validationErrors } from '../../rules/validationErrors';
+import { validationErrors } from '../../state/validationErrors';
 import { fillPersonalDetails, stubApi, withQueryClient } from '../../test/helpers';
 import { ClaimPage } from './ClaimPage';
 

@@ -10,9 +10,9 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
 import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
-import { loadClaimErrorMessage, notificationFor } from '../../rules/apiMessages';
-import { SCREEN_MESSAGES } from '../../rules/messages';
-import { notifications } from '../../rules/notifications';
+import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages';
+import { SCREEN_MESSAGES } from '../../domain/messages';
+import { notifications } from '../../state/notifications';
 import { ClaimForm } from './ClaimForm';
 import { ClaimSubmitted } from './ClaimSubmitted';
 

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { NextSteps } from '../../components/NextSteps/NextSteps';
 import { ReferenceNumber } from '../../components/ReferenceNumber/ReferenceNumber';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { SCREEN_MESSAGES } from '../../rules/messages';
+import { SCREEN_MESSAGES } from '../../domain/messages';
 
 export interface ClaimSubmittedProps {
   claimHashid: string;

@@ -18,7 +18,7 @@ import {
   validateIdDocuments,
   validatePersonalDetails,
   validateTicketImages,
-} from '../../rules/claimForm';
+} from '../../form/claimForm';
 import {
   imageKind,
   infoRequestSections,
@@ -27,9 +27,9 @@ import {
   ticketForKind,
   ticketImagesIntro,
   toInfoRequestSubmission,
-} from '../../rules/infoRequest';
-import { restoreDraft } from '../../rules/draft';
-import type { IdentityResult } from '../../rules/submission';
+} from '../../form/infoRequest';
+import { restoreDraft } from '../../form/draft';
+import type { IdentityResult } from '../../form/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';

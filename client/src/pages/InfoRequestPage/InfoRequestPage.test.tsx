@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { validationErrors } from '../../rules/validationErrors';
+import { validationErrors } from '../../state/validationErrors';
 import { fillPersonalDetails, pngFile, stubApi, type StubbedCall, withQueryClient } from '../../test/helpers';
 import { InfoRequestPage } from './InfoRequestPage';
 

@@ -10,10 +10,10 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { useFormLifetime } from '../../hooks/useFormLifetime';
 import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
-import { loadInfoRequestErrorMessage, notificationFor } from '../../rules/apiMessages';
-import { readSectionTypes } from '../../rules/infoRequest';
-import { SCREEN_MESSAGES } from '../../rules/messages';
-import { notifications } from '../../rules/notifications';
+import { loadInfoRequestErrorMessage, notificationFor } from '../../domain/apiMessages';
+import { readSectionTypes } from '../../form/infoRequest';
+import { SCREEN_MESSAGES } from '../../domain/messages';
+import { notifications } from '../../state/notifications';
 import { InfoRequestForm } from './InfoRequestForm';
 import { InfoRequestSubmitted } from './InfoRequestSubmitted';
 

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { notifications } from '../../rules/notifications';
+import { notifications } from '../../state/notifications';
 import { stubApi, withQueryClient } from '../../test/helpers';
 import { StartPage } from './StartPage';
 

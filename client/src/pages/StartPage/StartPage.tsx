@@ -6,10 +6,10 @@ import { describedBy, FieldShell, fieldIds } from '../../components/FieldShell/F
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { pageConfig } from '../../config';
-import { notificationFor, startClaimErrorMessage } from '../../rules/apiMessages';
-import { startEmailRule } from '../../rules/startEmail';
-import { notifications } from '../../rules/notifications';
-import { displayMessage } from '../../rules/validators';
+import { notificationFor, startClaimErrorMessage } from '../../domain/apiMessages';
+import { startEmailRule } from '../../domain/startEmail';
+import { notifications } from '../../state/notifications';
+import { displayMessage } from '../../domain/validators';
 
 type View = { name: 'form' } | { name: 'sent'; email: string } | { name: 'failed'; message: string };
 

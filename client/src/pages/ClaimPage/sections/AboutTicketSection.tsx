@@ -15,16 +15,16 @@ import { RadioGroup, type RadioOption } from '../../../components/RadioGroup/Rad
 import { SelectField } from '../../../components/SelectField/SelectField';
 import { TextField } from '../../../components/TextField/TextField';
 import { TicketNumberInput } from '../../../components/TicketNumberInput/TicketNumberInput';
-import type { AboutTicketValues, TicketTypeAnswer } from '../../../rules/claimForm';
-import { FIELD_MESSAGES } from '../../../rules/messages';
-import { aboutTicketSummary, GAME_NAMES } from '../../../rules/summary';
+import type { AboutTicketValues, TicketTypeAnswer } from '../../../form/claimForm';
+import { FIELD_MESSAGES } from '../../../domain/messages';
+import { aboutTicketSummary, GAME_NAMES } from '../../../form/summary';
 import {
   DBG_SERIAL_53_GROUPS,
   DBG_SERIAL_PATTERN,
   dbgSerialGroups,
   digitsOnly,
   SC_BARCODE_GROUPS,
-} from '../../../rules/ticketNumber';
+} from '../../../domain/ticketNumber';
 import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
 import { useFormValues } from '../../../sections/useFormValues';
 

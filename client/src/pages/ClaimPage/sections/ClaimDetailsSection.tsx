@@ -1,7 +1,7 @@
 import { RadioGroup, YES_NO } from '../../../components/RadioGroup/RadioGroup';
 import { useSiteSettings } from '../../../config';
-import type { ClaimDetailsValues } from '../../../rules/claimForm';
-import { claimDetailsSummary } from '../../../rules/summary';
+import type { ClaimDetailsValues } from '../../../form/claimForm';
+import { claimDetailsSummary } from '../../../form/summary';
 import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
 import { useFormValues } from '../../../sections/useFormValues';
 

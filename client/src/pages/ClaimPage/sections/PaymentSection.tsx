@@ -1,6 +1,6 @@
 import { CheckboxField } from '../../../components/CheckboxField/CheckboxField';
-import type { PaymentValues } from '../../../rules/claimForm';
-import { paymentSummary } from '../../../rules/summary';
+import type { PaymentValues } from '../../../form/claimForm';
+import { paymentSummary } from '../../../form/summary';
 import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
 import { useFormValues } from '../../../sections/useFormValues';
 

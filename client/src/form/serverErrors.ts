@@ -1,5 +1,5 @@
 // Server field errors (ApiError.fieldErrors) sent back to the section that owns each field.
-import { FIELD_MESSAGES, FORM_MESSAGES } from './messages';
+import { FIELD_MESSAGES, FORM_MESSAGES } from '../domain/messages';
 import type { SectionId } from './sections';
 
 const FIELD_SECTIONS: Record<string, SectionId> = {

@@ -1,11 +1,11 @@
+import { createStore, type ReadableStore } from './store';
+
 // The store of validation errors shown in the banner: per form, the message of each field
 // that currently shows one. A form with no messages is dropped.
 
 export type FormErrors = Readonly<Record<string, string>>;
 
-export interface ValidationErrorStore {
-  getState: () => Readonly<Record<string, FormErrors>>;
-  subscribe: (listener: () => void) => () => void;
+export interface ValidationErrorStore extends ReadableStore<Readonly<Record<string, FormErrors>>> {
   set: (formId: string, errors: FormErrors) => void;
   clear: () => void;
 }
@@ -17,28 +17,21 @@ function sameErrors(a: FormErrors | undefined, b: FormErrors): boolean {
 }
 
 export function createValidationErrorStore(): ValidationErrorStore {
-  let state: Readonly<Record<string, FormErrors>> = {};
-  const listeners = new Set<() => void>();
-  const publish = (next: Record<string, FormErrors>) => {
-    state = next;
-    for (const listener of listeners) listener();
-  };
+  const store = createStore<Readonly<Record<string, FormErrors>>>({});
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     set(formId, errors) {
+      const state = store.getState();
       if (sameErrors(state[formId], errors)) return;
       const next = { ...state };
       const present = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== ''));
       if (Object.keys(present).length === 0) delete next[formId];
       else next[formId] = present;
-      publish(next);
+      store.setState(next);
     },
     clear() {
-      if (Object.keys(state).length > 0) publish({});
+      if (Object.keys(store.getState()).length > 0) store.setState({});
     },
   };
 }

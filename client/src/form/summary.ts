@@ -1,6 +1,6 @@
 // The rows a completed section shows when it collapses.
 import type { DbgGame } from '@prize/generated/client';
-import { addressLines } from './address';
+import { addressLines } from '../domain/address';
 import type {
   AboutTicketValues,
   ClaimDetailsValues,
@@ -11,8 +11,8 @@ import type {
   UploadedFile,
 } from './claimForm';
 import { needsTicketBack } from './claimForm';
-import { formatLongDate } from './dateOfBirth';
-import { formatPence } from './price';
+import { formatLongDate } from '../domain/dateOfBirth';
+import { formatPence } from '../domain/price';
 
 export interface SummaryRow {
   name: string;

@@ -1,7 +1,7 @@
 // Which of a section form's errors the banner counts: the ones its fields show after a
 // failed submit (validation errors of touched fields, server errors of unchanged fields).
 import { FORM_ERROR_KEY } from './serverErrors';
-import type { FormErrors } from './validationErrors';
+import type { FormErrors } from '../state/validationErrors';
 
 export interface SectionFormState {
   submitFailed?: boolean;

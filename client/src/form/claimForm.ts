@@ -2,12 +2,12 @@
 // function returns the first message per field; the form shows them.
 import type { DbgGame, ProductType, Title } from '@prize/generated/client';
 import { ClaimSubmissionRules, PersonalDetailsRules, contractPattern } from '@prize/generated/rules';
-import type { Address } from './address';
-import { isValidDateOfBirth } from './dateOfBirth';
-import { FIELD_MESSAGES, type TicketKind } from './messages';
-import { PRIZE_MAX_PENCE, PRIZE_MIN_PENCE } from './price';
-import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from './ticketNumber';
-import { matches, maxLength, maxValue, minValue, required, rule, type Validator } from './validators';
+import type { Address } from '../domain/address';
+import { isValidDateOfBirth } from '../domain/dateOfBirth';
+import { FIELD_MESSAGES, type TicketKind } from '../domain/messages';
+import { PRIZE_MAX_PENCE, PRIZE_MIN_PENCE } from '../domain/price';
+import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from '../domain/ticketNumber';
+import { matches, maxLength, maxValue, minValue, required, rule, type Validator } from '../domain/validators';
 
 export type Errors = Record<string, string>;
 

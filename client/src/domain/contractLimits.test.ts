@@ -1,6 +1,6 @@
 import { PersonalDetailsRules, StartClaimRequestRules } from '@prize/generated/rules';
 import { describe, expect, it } from 'vitest';
-import { fieldRules } from './claimForm';
+import { fieldRules } from '../form/claimForm';
 import { startEmailRule } from './startEmail';
 
 // The limits are read from generated/rules (openapi/ through `make generate`): a new maxLength

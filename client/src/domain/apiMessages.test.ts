@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { loadClaimErrorMessage, loadInfoRequestErrorMessage, notificationFor, startClaimErrorMessage, uploadErrorMessage, visibleFieldError } from './apiMessages';
-import { formatRemaining, inactivitySchedule } from './inactivity';
-import { aboutTicketSummary, personalDetailsSummary, ticketImagesSummary } from './summary';
 
 const general = (message: string, status = 400) => new ApiError({ kind: 'general', status, message });
 
@@ -44,52 +42,5 @@ describe('visible field error', () => {
     expect(visibleFieldError({ touched: true, error: 'Value is required' })).toBe('Field is required');
     expect(visibleFieldError({ submitError: 'Please enter a valid town' })).toBe('Please enter a valid town');
     expect(visibleFieldError({ submitError: 'Please enter a valid town', dirtySinceLastSubmit: true })).toBeUndefined();
-  });
-});
-
-describe('inactivity', () => {
-  it('warns two minutes before clearing', () => {
-    expect(inactivitySchedule(20)).toEqual({ warnAfterMs: 18 * 60_000, clearAfterMs: 20 * 60_000 });
-    expect(inactivitySchedule(2)).toEqual({ warnAfterMs: 60_000, clearAfterMs: 120_000 });
-  });
-
-  it.each([
-    [120_000, '2 minutes'],
-    [65_000, '1 minute 5 seconds'],
-    [45_500, '46 seconds'],
-    [1_000, '1 second'],
-    [0, '0 seconds'],
-  ])('%i ms reads %j', (ms, text) => {
-    expect(formatRemaining(ms)).toBe(text);
-  });
-});
-
-describe('summaries', () => {
-  it('lists a looked-up address on separate lines', () => {
-    const rows = personalDetailsSummary({
-      isOwner: true,
-      title: 'Ms',
-      firstName: 'Sarah',
-      lastName: "O'Neill",
-      dateOfBirth: '1980-03-05',
-      phoneNumber: '07700900123',
-      addressLookup: { addressLine1: '14 Elm Grove', addressLine2: 'Headingley', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A' },
-    });
-    expect(rows).toContainEqual({ name: 'Name', value: "Ms Sarah O'Neill" });
-    expect(rows).toContainEqual({ name: 'Date of birth', value: '5 March 1980' });
-    expect(rows).toContainEqual({ name: 'Address', value: '14 Elm Grove\nHeadingley\nLeeds\nLS6 2AB' });
-  });
-
-  it('shows the ticket and its images', () => {
-    expect(aboutTicketSummary({ productType: 'SC', scBarcodeNumber: '0123-4567890-123', scSerialNumber: '123456789', scVirn: '0421', prizeAmountPence: 100000 })).toContainEqual({
-      name: 'Prize amount',
-      value: '£1,000.00',
-    });
-    expect(
-      ticketImagesSummary(
-        { ticketFrontFileUuid: { uuid: 'a', fileName: 'front.jpg' }, ticketBackFileUuid: { uuid: 'b', fileName: 'back.jpg' } },
-        { productType: 'DBG', dbgTicketType: 'WHITE' },
-      ),
-    ).toEqual([{ name: 'Front of your ticket', value: 'front.jpg', file: 'ticketFrontFileUuid' }]);
   });
 });

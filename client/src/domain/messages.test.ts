@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_LINE_PATTERN, FREE_TEXT_PATTERN, NAME_PATTERN, PHONE_PATTERN } from './claimForm';
+import { ADDRESS_LINE_PATTERN, FREE_TEXT_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '../form/claimForm';
 import { FIELD_MESSAGES, FORM_MESSAGES, SCREEN_MESSAGES } from './messages';
 import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from './ticketNumber';
 

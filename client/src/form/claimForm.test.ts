@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startEmailRule } from './startEmail';
+import { startEmailRule } from '../domain/startEmail';
 import {
   validateAboutTicket,
   validateClaimDetails,

@@ -1,4 +1,6 @@
-// The notification store of spec section 4. Framework-free; useNotifications() wraps it.
+import { createStore, type ReadableStore } from './store';
+
+// The notification store of spec section 4. Framework-free; components read it with useStore().
 
 export type NotificationType = 'info' | 'success' | 'warning' | 'error';
 
@@ -28,9 +30,7 @@ const globalTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface NotificationStore {
-  getState: () => readonly Notification[];
-  subscribe: (listener: () => void) => () => void;
+export interface NotificationStore extends ReadableStore<readonly Notification[]> {
   add: (notification: NewNotification) => number;
   clear: (id: number) => void;
   clearAll: () => void;
@@ -38,34 +38,31 @@ export interface NotificationStore {
 }
 
 export function createNotificationStore(timers: Timers = globalTimers): NotificationStore {
-  let state: readonly Notification[] = [];
+  const store = createStore<readonly Notification[]>([]);
   const handles = new Map<number, unknown>();
-  const listeners = new Set<() => void>();
 
   const publish = (next: readonly Notification[]) => {
-    for (const notification of state) {
+    for (const notification of store.getState()) {
       if (!next.some((kept) => kept.id === notification.id)) {
         timers.clearTimeout(handles.get(notification.id));
         handles.delete(notification.id);
       }
     }
-    state = next;
-    for (const listener of listeners) listener();
+    store.setState(next);
   };
 
   const markTimedOut = (id: number) => {
     handles.delete(id);
+    const state = store.getState();
     if (!state.some((notification) => notification.id === id)) return;
     publish(state.map((notification) => (notification.id === id ? { ...notification, timedOut: true } : notification)));
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     add({ content, type = 'info', timeout = DEFAULT_NOTIFICATION_TIMEOUT_MS }) {
+      const state = store.getState();
       const id = state.reduce((highest, notification) => Math.max(highest, notification.id), 0) + 1;
       const kept = state.filter((notification) => !notification.timedOut && notification.content !== content);
       publish([...kept, { id, content, type, timeout, timedOut: false }]);
@@ -73,13 +70,13 @@ export function createNotificationStore(timers: Timers = globalTimers): Notifica
       return id;
     },
     clear(id) {
-      publish(state.filter((notification) => notification.id !== id));
+      publish(store.getState().filter((notification) => notification.id !== id));
     },
     clearAll() {
       publish([]);
     },
     clearTimedOut() {
-      publish(state.filter((notification) => !notification.timedOut));
+      publish(store.getState().filter((notification) => !notification.timedOut));
     },
   };
 }
