@@ -12,3 +12,4 @@ export {
   type ProductType,
   type SubmissionFacts,
 } from './claim.ts';
+export { fillMessage } from './messages.ts';

@@ -547,7 +547,30 @@ export const messages = {
   "maxFileSizeMisconfigured": "Max file size misconfigured",
   "uploadFailed": "Failed to upload file",
   "addressLookup": "Please enter a valid address",
-  "valueRequired": "Value is required"
+  "valueRequired": "Value is required",
+  "valueNotEmail": "Value is not a valid email address",
+  "maxLength": "The maximum length allowed is {max}",
+  "minValue": "The minimum value allowed is {min}",
+  "maxValue": "The maximum value allowed is {max}",
+  "anyOf": "The value does not match any of the provided validators",
+  "allOf": "The value does not match all of the provided validators",
+  "invalidValue": "Invalid value",
+  "submissionFailed": "There were validation errors, please correct them and resubmit",
+  "bannerTitle": "We couldn't process {count} of your entries.",
+  "bannerBody": "Check the fields highlighted below.",
+  "lostTicketLink": "Lost your ticket?",
+  "addressFindEmpty": "Address lookup cannot be empty",
+  "addressFindTimedOut": "Address lookup took too long to respond, Please check your search query and try again",
+  "addressFindInvalid": "Invalid address lookup",
+  "addressRetrieveInvalid": "Invalid address",
+  "unexpected": "An unexpected problem occurred. Please try again.",
+  "rateLimited": "You've performed too many actions in a short time span. Please wait a minute before continuing.",
+  "generalDefault": "There were errors. Please try again.",
+  "unreachable": "The site is currently unreachable. Check your network connection and try again.",
+  "startFailed": "Failed to start claim.",
+  "claimLoadFailed": "Failed to load claim.",
+  "infoRequestLoadFailed": "Failed to load request.",
+  "claimAlreadySubmitted": "This claim has already been submitted."
 } as const;
 
 /** A contract pattern as the server's validator (ajv) runs it: a Unicode regular expression. */

@@ -2,6 +2,8 @@
 // Maps every failed API call (an HTTP status with its body, or a transport failure) to one
 // ApiError, with the texts of the spec's error catalogue (section 8). Pure: no I/O here.
 
+import { messages } from '../rules';
+
 export type ApiErrorKind =
   | 'forbidden'
   | 'rateLimited'
@@ -11,13 +13,13 @@ export type ApiErrorKind =
   | 'network'
   | 'unexpected';
 
+// The texts come from the contract's `x-messages` (generated/rules beside this folder).
 export const ERROR_MESSAGES = {
-  unexpected: 'An unexpected problem occurred. Please try again.',
-  rateLimited:
-    "You've performed too many actions in a short time span. Please wait a minute before continuing.",
-  generalDefault: 'There were errors. Please try again.',
-  unreachable: 'The site is currently unreachable. Check your network connection and try again.',
-  invalidValue: 'Invalid value',
+  unexpected: messages.unexpected,
+  rateLimited: messages.rateLimited,
+  generalDefault: messages.generalDefault,
+  unreachable: messages.unreachable,
+  invalidValue: messages.invalidValue,
 } as const;
 
 export type FieldErrors = Record<string, string>;

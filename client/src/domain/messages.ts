@@ -2,16 +2,17 @@
 // (section 8) that the client shows. Field texts and upload texts come from the contract
 // (`x-error-message`, root `x-messages`) through generated/rules; screen texts are written once here.
 
+import { fillMessage } from '@prize/domain';
 import { ClaimSubmissionRules, PersonalDetailsRules, StartClaimRequestRules, messages } from '@prize/generated/rules';
 
 export const GENERIC_MESSAGES = {
   required: messages.valueRequired,
-  email: 'Value is not a valid email address',
-  maxLength: (max: number) => `The maximum length allowed is ${max}`,
-  minValue: (min: number) => `The minimum value allowed is ${min}`,
-  maxValue: (max: number) => `The maximum value allowed is ${max}`,
-  anyOf: 'The value does not match any of the provided validators',
-  allOf: 'The value does not match all of the provided validators',
+  email: messages.valueNotEmail,
+  maxLength: (max: number) => fillMessage(messages.maxLength, { max }),
+  minValue: (min: number) => fillMessage(messages.minValue, { min }),
+  maxValue: (max: number) => fillMessage(messages.maxValue, { max }),
+  anyOf: messages.anyOf,
+  allOf: messages.allOf,
 } as const;
 
 export type TicketKind = 'draw game ticket' | 'Scratchcard';
@@ -56,12 +57,12 @@ export const FIELD_MESSAGES = {
 } as const;
 
 // The tail of the not-in-possession message is shown as a link to the lost-ticket form.
-export const LOST_TICKET_LINK_TEXT = 'Lost your ticket?';
+export const LOST_TICKET_LINK_TEXT = messages.lostTicketLink;
 
 export const FORM_MESSAGES = {
-  submissionFailed: 'There were validation errors, please correct them and resubmit',
-  bannerTitle: (count: number) => `We couldn't process ${count} of your entries.`,
-  bannerBody: 'Check the fields highlighted below.',
+  submissionFailed: messages.submissionFailed,
+  bannerTitle: (count: number) => fillMessage(messages.bannerTitle, { count }),
+  bannerBody: messages.bannerBody,
 } as const;
 
 export const UPLOAD_MESSAGES = {
@@ -75,19 +76,19 @@ export const UPLOAD_MESSAGES = {
 export const ADDRESS_MESSAGES = {
   noneFound: 'No address found',
   lookUpAnother: 'Look up another address',
-  findEmpty: 'Address lookup cannot be empty',
-  findTimedOut: 'Address lookup took too long to respond, Please check your search query and try again',
-  findInvalid: 'Invalid address lookup',
-  retrieveInvalid: 'Invalid address',
+  findEmpty: messages.addressFindEmpty,
+  findTimedOut: messages.addressFindTimedOut,
+  findInvalid: messages.addressFindInvalid,
+  retrieveInvalid: messages.addressRetrieveInvalid,
 } as const;
 
 export const SCREEN_MESSAGES = {
-  startFailed: 'Failed to start claim.',
-  loadFailed: 'Failed to load claim.',
-  alreadySubmitted: 'This claim has already been submitted.',
+  startFailed: messages.startFailed,
+  loadFailed: messages.claimLoadFailed,
+  alreadySubmitted: messages.claimAlreadySubmitted,
   submitted: 'Your claim has been submitted successfully.',
   cleared: (minutes: number, form = 'claim form') =>
     `Your ${form} was cleared as it was left unfinished for ${minutes} minutes`,
-  loadRequestFailed: 'Failed to load request.',
+  loadRequestFailed: messages.infoRequestLoadFailed,
   detailsSubmitted: 'Your details have been submitted successfully.',
 } as const;
