@@ -19,7 +19,7 @@
  * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale),
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
- * bench/profiles/<phase>/, one per thread (the main thread's and the mail thread's); summarise one
+ * bench/profiles/<phase>/, one per thread; summarise one
  * with `node bench/profile-summary.ts FILE`), BENCH_PERF=1 (`perf record` of the machine around each
  * API load run), BENCH_KEEP=1 (keeps the scratch folder: the server's log and the uploads),
  * BENCH_SERVER_NODE_ARGS (extra node flags for the product server, e.g. "--trace-gc", to try V8
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         script: 'server/src/start.ts',
         env: serverEnv,
         nodeArgs: [
-          // Node's own file names (they hold the thread id): the mail thread's profile then sits
+          // Node's own file names (they hold the thread id): a worker thread's profile then sits
           // beside the main thread's instead of overwriting it.
           ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, profileName)}`] : []),
           ...(PERF ? ['--perf-basic-prof-only-functions'] : []),

@@ -66,7 +66,7 @@ function snapshot(groups: CpuGroups): Ticks {
     }
     for (const tid of tasks) {
       const threadName = fs.existsSync(`/proc/${pid}/task/${tid}/comm`) ? fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() : '';
-      // Linux thread names: Node's worker threads (the server's mail thread), V8's GC and compiler
+      // Linux thread names: Node's worker threads, V8's GC and compiler
       // helpers, libuv's thread pool (file system, crypto).
       const part = tid === String(pid) ? 'main' : threadName === 'WorkerThread' ? 'worker thread' : threadName === 'V8Worker' ? 'V8 helpers' : threadName.startsWith('libuv') ? 'libuv pool' : 'other threads';
       add(`${name} ${part}`, ticksOf(`/proc/${pid}/task/${tid}/stat`));

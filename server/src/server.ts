@@ -22,7 +22,9 @@ import { localIdentityProvider, type IdentityProvider } from './modules/identity
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
-import { outboxThread } from './modules/mail/outbox-thread.ts';
+import { smtpMailer } from './modules/mail/mailer.ts';
+import { outboxPump } from './modules/mail/outbox-pump.ts';
+import { asyncCommitPool } from './db/async-commit-pool.ts';
 import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
 import { draftRoutes } from './modules/draft/draft.routes.ts';
 import { draftService } from './modules/draft/draft.service.ts';
@@ -92,17 +94,10 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
   const addressProvider = options.addressProvider ?? createAddressProvider({ config, orm, logger });
   const jobs = batchingJobSender(boss);
   const pool = await nativePool(orm);
-  const outbox = outboxThread(
-    {
-      databaseUrl: config.databaseUrl,
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.mailFrom,
-      logLevel: config.logLevel,
-      retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
-      smtpRequireTls: config.smtpRequireTls,
-    },
-    logger,
-  );
+  // The outbox's bookkeeping has a small pool of its own whose commits do not wait for the WAL flush.
+  const mailPool = asyncCommitPool(config.databaseUrl, 2, logger);
+  const mailer = smtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.smtpRequireTls });
+  const outbox = outboxPump({ pool: mailPool, mailer, logger, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
   const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
@@ -159,6 +154,8 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
       await outbox.stop();
+      mailer.close();
+      await mailPool.end().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, close };

@@ -1,8 +1,10 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/infra/embedded-postgres.ts';
 import { smtpMailer, type Mailer, type OutgoingEmail } from '../../src/modules/mail/mailer.ts';
+import { refusedForGood } from '../../src/modules/mail/outbox-sender.ts';
 import { confirmationEmail } from '../../src/modules/mail/templates.ts';
 import { uniqueEmail } from '../support/journey.ts';
 
@@ -84,13 +86,14 @@ function email(to: string, subject = 'Your claim'): OutgoingEmail {
 const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().flatMap((object) => object.value);
 const receivedBy = (listener: SmtpListener, to: string) => listener.received.filter((message) => message.rcptTo.includes(to));
 
-describe('smtpMailer', () => {
+describe('smtpMailer (nodemailer pooled transport)', () => {
   it('when an e-mail with non-ASCII text and a very long HTML line is sent, then the server parses the From, To, Subject, text and html given', async () => {
     const smtp = await listen();
     const to = uniqueEmail('mime');
     const content = confirmationEmail('Loterie nationale £5,000 – ✓', 'ABC123');
     const longLine = `<p>${'Très long paragraphe sans retour à la ligne. '.repeat(120)}</p>`;
-    const sent = { to, subject: content.subject, text: content.text, html: content.html + longLine };
+    const id = '6f1c2a4e-8a0b-4c7d-9e2f-0123456789ab';
+    const sent = { id, to, subject: content.subject, text: content.text, html: content.html + longLine };
     expect(longLine.length).toBeGreaterThan(5000);
 
     await mailer(smtp.url, 'Équipe Loterie – Prize Claims <no-reply@claims.example>').send(sent);
@@ -104,7 +107,8 @@ describe('smtpMailer', () => {
     expect(message!.parsed.html).toBe(sent.html);
     expect(message!.mailFrom).toBe('no-reply@claims.example');
     expect(message!.rcptTo).toEqual([to]);
-    expect(message!.parsed.messageId).toMatch(/^<[0-9a-f-]{36}@claims\.example>$/);
+    // The outbox row's id: a copy sent again after a crash carries the same Message-ID.
+    expect(message!.parsed.messageId).toBe(`<${id}@claims.example>`);
     expect(Math.abs(message!.parsed.date!.getTime() - Date.now())).toBeLessThan(60_000);
     expect(message!.parsed.headers.get('mime-version')).toBe('1.0');
     // 7-bit (every non-ASCII character encoded) and every line within the 78 characters RFC 5322
@@ -140,7 +144,7 @@ describe('smtpMailer', () => {
     expect(smtp.connections).toBeGreaterThan(1);
   });
 
-  it('when the server refuses a recipient, then only that send rejects and the next one arrives over the same connection', async () => {
+  it('when the server refuses a recipient, then only that send rejects and the next one arrives', async () => {
     const smtp = await listen({
       onRcptTo(address, _session, callback) {
         if (address.address.startsWith('refused')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
@@ -156,7 +160,49 @@ describe('smtpMailer', () => {
 
     expect(receivedBy(smtp, accepted)).toHaveLength(1);
     expect(receivedBy(smtp, refused)).toHaveLength(0);
-    expect(smtp.connections).toBe(1);
+  });
+
+  it('when the server answers 421 to a recipient, then that send rejects as a temporary failure and the next one arrives', async () => {
+    const smtp = await listen({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('busy')) return callback(Object.assign(new Error('Try again later'), { responseCode: 421 }));
+        callback();
+      },
+    });
+    const sender = mailer(smtp.url);
+    const busy = uniqueEmail('busy');
+    const accepted = uniqueEmail('after-busy');
+
+    const failure = await sender.send(email(busy)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ responseCode: 421 });
+    // The outbox retries it later: not refused for good.
+    expect(refusedForGood(failure)).toBe(false);
+    await sender.send(email(accepted));
+
+    expect(receivedBy(smtp, accepted)).toHaveLength(1);
+    expect(receivedBy(smtp, busy)).toHaveLength(0);
+  });
+
+  it('when the server answers 554 to the message content, then that send rejects as refused for good', async () => {
+    const smtp = await listen({
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Message rejected'), { responseCode: 554 })));
+      },
+    });
+
+    const failure = await mailer(smtp.url)
+      .send(email(uniqueEmail('content-refused')))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+
+    expect(failure).toMatchObject({ code: 'EMESSAGE', responseCode: 554 });
+    expect(refusedForGood(failure)).toBe(true);
   });
 
   it('when the server is down, then send rejects; when it comes up on that port, then the next send arrives', async () => {
@@ -205,17 +251,20 @@ describe('smtpMailer', () => {
     expect(receivedBy(smtp, to)).toHaveLength(1);
   });
 
-  it('when the mailer is closed with e-mails queued and in flight, then every one of those sends rejects', async () => {
+  it('when the mailer is closed with e-mails queued and in flight, then those in flight finish, the queued ones reject and later sends reject', async () => {
     const smtp = await listen({ dataDelayMs: 1000 });
     const sender = smtpMailer(smtp.url, FROM);
-    const sends = Array.from({ length: 6 }, (_, i) => sender.send(email(uniqueEmail(`closed-${i}`))));
-    // Let the first messages reach the server, so some are in flight and the rest queued.
+    const recipients = Array.from({ length: 6 }, (_, i) => uniqueEmail(`closed-${i}`));
+    const sends = recipients.map((to) => sender.send(email(to)));
+    // Let the first messages reach the server, so four are in flight (one per connection) and two queued.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     sender.close();
 
     const outcomes = await Promise.allSettled(sends);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(6).fill('rejected'));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    // What was reported sent did arrive: a rejected one is left to the outbox's retry.
+    recipients.forEach((to, i) => expect(receivedBy(smtp, to)).toHaveLength(outcomes[i]!.status === 'fulfilled' ? 1 : 0));
     await expect(sender.send(email(uniqueEmail('after-close')))).rejects.toThrow(/closed/);
   });
 });
@@ -230,15 +279,25 @@ describe('SMTP_REQUIRE_TLS', () => {
     expect(receivedBy(smtp, to)).toHaveLength(0);
   });
 
-  it('when TLS is required and the relay offers STARTTLS, then the message goes over the upgraded connection', async () => {
+  it('when TLS is required and the relay offers STARTTLS with its own certificate, then the message goes over the upgraded connection', async () => {
     let secured = false;
-    // smtp-server's built-in self-signed certificate: this client is told to accept it.
-    const smtp = await listen({ disabledCommands: [], onSecure: (_socket, session, callback) => ((secured = session.secure), callback()) });
+    // A certificate made for this test; the client is told to accept it (test only: production verifies).
+    const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], { keySize: 2048 });
+    const smtp = await listen({ disabledCommands: [], key, cert, onSecure: (_socket, session, callback) => ((secured = session.secure), callback()) });
     const to = uniqueEmail('starttls');
 
     await mailer(`${smtp.url}?tls.rejectUnauthorized=false`, FROM, { requireTls: true }).send(email(to));
 
     expect(secured).toBe(true);
     expect(receivedBy(smtp, to)).toHaveLength(1);
+  });
+
+  it('when TLS is required and the URL says ignoreTLS, then SMTP_REQUIRE_TLS still wins and nothing goes over the plain connection', async () => {
+    const smtp = await listen();
+    const to = uniqueEmail('ignore-tls');
+
+    await expect(mailer(`${smtp.url}?ignoreTLS=true`, FROM, { requireTls: true }).send(email(to))).rejects.toThrow();
+
+    expect(receivedBy(smtp, to)).toHaveLength(0);
   });
 });

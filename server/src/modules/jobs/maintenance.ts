@@ -26,7 +26,7 @@ export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinu
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await purgeUnreferencedUploads(em.fork(), storage, logger);
   await deleteExpiredDrafts(em.fork());
-  // E-mail trouble (SMTP or the mail thread down) must not stop the image jobs below.
+  // E-mail trouble (SMTP or the database down) must not stop the image jobs below.
   await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
   const deleted = await deleteSentEmails(em.fork());
   if (deleted) logger.info({ deleted }, 'sent e-mails over a week old deleted');

@@ -119,7 +119,7 @@ async function markFailed(pool: Pool, ids: string[], errors: string[]): Promise<
 }
 
 async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promise<Omit<BatchOutcome, 'skipped'>> {
-  const outcomes = await Promise.allSettled(rows.map((row) => mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body })));
+  const outcomes = await Promise.allSettled(rows.map((row) => mailer.send({ id: row.id, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body })));
   const sent: string[] = [];
   const failed: Array<{ id: string; error: string }> = [];
   const refused: Array<{ id: string; error: string }> = [];
