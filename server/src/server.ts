@@ -106,7 +106,7 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
   await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
 
   const contract = loadContract();
-  const addressLookupLimits = addressLimits(() => nativePool(orm), {
+  const addressLookupLimits = addressLimits(pool, {
     perClient: config.addressLimitPerClient,
     perClaim: config.addressLimitPerClaim,
     concurrency: config.addressConcurrency,
@@ -124,7 +124,7 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
     clientDist: options.clientDist,
     bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
     beforeValidation: [
-      operatorGate({ token: config.operatorApiToken, em: orm.em, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
+      operatorGate({ token: config.operatorApiToken, pool, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
       addressCors(config.addressCorsOrigins),
       loqateLayoutQuery(contract),
       claimUploads.receive,

@@ -6,8 +6,8 @@ import { SESSION_OPTIONS } from './session-options.ts';
 /**
  * A small pool whose commits do not wait for the WAL flush, for bookkeeping a crash may lose
  * without harm: the e-mail outbox's leases and sent marks (a lost one sends an e-mail twice,
- * which at-least-once allows). Claims' own commits, and the rate-limit counts start makes in its
- * statement, stay on the synchronous pools. Under load this keeps the bookkeeping out of the
+ * which at-least-once allows). Claims' own commits, and the rate-limit counts, stay on the
+ * synchronous pools. Under load this keeps the bookkeeping out of the
  * queue for each fsync, which claims' commits wait in.
  */
 export function asyncCommitPool(databaseUrl: string, max: number, logger: Logger): pg.Pool {

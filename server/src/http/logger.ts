@@ -1,37 +1,41 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { maskUrl, REDACT_PATHS } from './redaction.ts';
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination as never);
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** The URL as the app received it (Express rewrites `req.url` inside routers), masked. */
+function loggedUrl(req: IncomingMessage): string {
+  return maskUrl((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url);
+}
+
+/** 'close' without a finished response: the client went away before the answer was sent. */
+function aborted(res: ServerResponse): boolean {
+  return !res.writableFinished;
 }
 
 /**
  * One line per request once it is answered or abandoned: method, masked path, status and timing
- * only; never bodies, headers or query strings. Written by hand rather than with pino-http, which
- * builds a child logger and runs its serialisers on every request, work this line does not need
- * (the cost measured is in docs/benchmarks.md).
+ * only. The serialisers replace pino-http's standard ones so that headers, bodies, query strings
+ * and remote addresses never reach a line, and link tokens in paths are masked (redaction.ts).
  */
 export function requestLogger(parent: Logger): RequestHandler {
-  // Every field of these lines is built here from non-personal parts (the path is masked), so
-  // they skip the redaction pass, which scans each line's keys for the paths of REDACT_PATHS.
-  const logger = parent.child({}, { redact: [] });
-  let lastId = 0;
-  return (req, res, next) => {
-    const id = ++lastId;
-    const started = performance.now();
-    res.once('close', () => {
-      const statusCode = res.statusCode;
-      // 'close' without a finished response: the client went away before the answer was sent.
-      const aborted = !res.writableFinished;
-      const level = statusCode >= 500 ? 'error' : aborted || statusCode >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      const url = maskUrl(req.originalUrl);
-      logger[level](
-        { req: { id, method: req.method, url }, res: { statusCode }, responseTime: Math.round(performance.now() - started) },
-        `${req.method} ${url} ${aborted ? 'aborted' : statusCode}`,
-      );
-    });
-    next();
-  };
+  return pinoHttp({
+    logger: parent,
+    serializers: {
+      req: (req: { id: unknown; method: string; raw: IncomingMessage }) => ({ id: req.id, method: req.method, url: loggedUrl(req.raw) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : aborted(res) || res.statusCode >= 400 ? 'warn' : 'info'),
+    customSuccessMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${aborted(res) ? 'aborted' : res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
+    // The error handler logs the cause once, through safeError; the request line keeps only the
+    // status, so an error's message (which may quote input) is not written twice.
+    customErrorObject: (_req, _res, _err, line: { res: ServerResponse; responseTime: number }) => ({ res: line.res, responseTime: line.responseTime }),
+  });
 }

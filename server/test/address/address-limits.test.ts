@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => pool?.end());
 
 async function appWith(provider: AddressProvider, settings: AddressLimitSettings): Promise<AddressApp> {
-  return startAddressApp(provider, addressLimits(async () => pool, settings));
+  return startAddressApp(provider, addressLimits(pool, settings));
 }
 
 describe('address lookup rate limits', () => {

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Pool } from 'pg';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
-import { chargesValues, countChargesSql, rateLimitCharge, type RateLimitRule } from '../../http/rate-limit.ts';
+import { rateLimiter, rateLimitKey, retryAfterSeconds, type RateLimitCharge } from '../../http/rate-limit.ts';
 
 export interface AddressLimitSettings {
   /** Lookups (find or retrieve) one client address may make per minute. */
@@ -47,22 +47,17 @@ export function lookupSlots(concurrency: number): AddressLimits['run'] {
 
 /**
  * The counts live in the `rate_limit` table every other limit uses (docs/adr/007), so every
- * server process counts in the same rows; one statement counts both charges.
+ * server process counts in the same rows; both charges are counted, refused or not.
  */
-export function addressLimits(pool: () => Promise<Pool>, settings: AddressLimitSettings): AddressLimits {
-  const perClient: RateLimitRule = { name: 'address-client', points: settings.perClient, durationSeconds: WINDOW_SECONDS };
-  const perClaim: RateLimitRule = { name: 'address-claim', points: settings.perClaim, durationSeconds: WINDOW_SECONDS };
+export function addressLimits(pool: Pool, settings: AddressLimitSettings): AddressLimits {
+  const perClient = rateLimiter(pool, { name: 'address-client', points: settings.perClient, durationSeconds: WINDOW_SECONDS });
+  const perClaim = rateLimiter(pool, { name: 'address-claim', points: settings.perClaim, durationSeconds: WINDOW_SECONDS });
   return {
     async admit(client, claimToken) {
-      const charges = [rateLimitCharge(perClient, client, settings.secret)];
-      if (claimToken) charges.push(rateLimitCharge(perClaim, claimToken, settings.secret));
-      const { rows } = await (await pool()).query<{ retry_after_seconds: number | null }>({
-        text: `with ${countChargesSql(1, charges.length)}
-               select ceil((refused.until_ms - clock.now_ms) / 1000.0)::int as retry_after_seconds from refused, clock`,
-        values: chargesValues(charges),
-      });
-      const retryAfterSeconds = rows[0]?.retry_after_seconds;
-      if (retryAfterSeconds !== null && retryAfterSeconds !== undefined) throw new TooManyRequestsError(undefined, Math.max(1, retryAfterSeconds));
+      const charges: RateLimitCharge[] = [{ limiter: perClient, key: rateLimitKey(client, settings.secret) }];
+      if (claimToken) charges.push({ limiter: perClaim, key: rateLimitKey(claimToken, settings.secret) });
+      const refusedFor = await retryAfterSeconds(charges);
+      if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
     },
     run: lookupSlots(settings.concurrency),
   };

@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import { countTwoChargesSql, twoChargesValues, type RateLimitCharge } from '../../http/rate-limit.ts';
 import { claimIsOpenSql, FORGET_DRAFT } from './claim.lifetime.ts';
 import type { FileType } from './claim.types.ts';
 
@@ -59,30 +58,21 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
       return rows[0] ?? null;
     },
 
-    /**
-     * Counts the start against its two rate limits and, when neither is exceeded, creates the claim
-     * with its audit event and its verification e-mail queued in the outbox, all in one statement.
-     * Returns when the caller may try again (epoch milliseconds) if a limit refused it, else null.
-     */
-    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number; reference: number; hashid: string }, mail: OutboxMessage, limits: [RateLimitCharge, RateLimitCharge]): Promise<{ retryAfterSeconds: number } | null> {
-      const { rows } = await pool.query<{ retry_after_seconds: number | null }>({
+    /** Creates the claim with its audit event and its verification e-mail queued in the outbox, in one statement. */
+    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number; reference: number; hashid: string }, mail: OutboxMessage): Promise<void> {
+      await pool.query({
         name: 'claim.start',
-        text: `with ${countTwoChargesSql(11)}, created as (
+        text: `with created as (
                  insert into claim (id, token_hash, email, status, link_expires_at, reference, hashid)
-                 select $1, $2, $3, 'started', now() + make_interval(hours => $4), $17, $18
-                  where (select until_ms from refused) is null
+                 values ($1, $2, $3, 'started', now() + make_interval(hours => $4), $11, $12)
                  returning id
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.started' from created
-               ), queued as (
-                 insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
-                 select $5, $6, $7, $8, $9, $10 from created
                )
-               select ceil((refused.until_ms - clock.now_ms) / 1000.0)::int as retry_after_seconds from refused, clock`,
-        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, ...twoChargesValues(limits), claim.reference, claim.hashid],
+               insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
+               select $5, $6, $7, $8, $9, $10 from created`,
+        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, claim.reference, claim.hashid],
       });
-      const retryAfterSeconds = rows[0]!.retry_after_seconds;
-      return retryAfterSeconds === null ? null : { retryAfterSeconds: Math.max(1, retryAfterSeconds) };
     },
 
     /**

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
 import type { Config } from '../../config/config.ts';
 import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
-import { emailRateLimitKey, rateLimitCharge, type RateLimitCharge } from '../../http/rate-limit.ts';
+import { emailRateLimitKey, rateLimiter, rateLimitKey, retryAfterSeconds } from '../../http/rate-limit.ts';
 import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import { makeRoomForUpload } from '../files/upload-quota.ts';
@@ -68,8 +68,8 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
   const nextReference = referenceBlocks(pool);
   const submitting = oneStatementSubmit(pool, inactivitySeconds);
   const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
-  const startPerClient = { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 };
-  const startPerEmail = { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 };
+  const startPerClient = rateLimiter(pool, { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 });
+  const startPerEmail = rateLimiter(pool, { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 });
 
   /**
    * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
@@ -128,14 +128,15 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const normalised = email.trim();
       const { token, hash } = newLinkToken();
       const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
-      const limits: [RateLimitCharge, RateLimitCharge] = [
-        rateLimitCharge(startPerClient, client, config.rateLimitSecret),
-        rateLimitCharge(startPerEmail, emailRateLimitKey(normalised), config.rateLimitSecret),
-      ];
+      // Both limits are counted, refused or not; a refused start stores nothing and sends nothing.
+      const refusedFor = await retryAfterSeconds([
+        { limiter: startPerClient, key: rateLimitKey(client, config.rateLimitSecret) },
+        { limiter: startPerEmail, key: rateLimitKey(emailRateLimitKey(normalised), config.rateLimitSecret) },
+      ]);
+      if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
       const reference = await nextReference();
       const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
-      const refused = await journey.start(claim, mail, limits);
-      if (refused) throw new TooManyRequestsError(undefined, refused.retryAfterSeconds);
+      await journey.start(claim, mail);
       outbox.send(mail.id);
       return { email: normalised };
     },
