@@ -1,10 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { claimStatusOpenSql, TICKET_NUMBER_SQL } from './claim.conditions.ts';
 
 export const CLAIM_STATUSES = ['started', 'verified', 'submitted', 'expired', 'purged'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-
-/** The statuses of a claim that is still open (claim.lifetime.ts adds the clock). */
-export const OPEN_CLAIM_STATUSES = ['started', 'verified'] as const satisfies readonly ClaimStatus[];
 
 /*
  * Names below are PostgreSQL's own (`<table>_<column>_key`, `_fkey`), the ones the hand-written
@@ -37,12 +35,12 @@ export const ClaimSchema = defineEntity({
   },
   indexes: [
     // The purge finds open claims by status alone (Migration20261122040000ClaimHotUpdates).
-    { name: 'claim_open_idx', properties: ['status'], where: `status in ('started', 'verified')` },
+    { name: 'claim_open_idx', properties: ['status'], where: claimStatusOpenSql() },
     { name: 'claim_submitted_idx', columns: [{ name: 'submitted_at', sort: 'desc' }], where: `status = 'submitted'` },
   ],
   uniques: [
     // A ticket serial can back one submitted claim only.
-    { name: 'claim_dbg_ticket_number_uniq', expression: `create unique index claim_dbg_ticket_number_uniq on claim ((details->>'dbgTicketNumber')) where status = 'submitted'` },
+    { name: 'claim_dbg_ticket_number_uniq', expression: `create unique index claim_dbg_ticket_number_uniq on claim ((${TICKET_NUMBER_SQL})) where status = 'submitted'` },
   ],
 });
 

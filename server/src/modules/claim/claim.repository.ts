@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuditEventSchema, ClaimSchema, IdentityCheckSchema, OPEN_CLAIM_STATUSES, UploadedFileSchema, type IdentityCheck, type UploadedFile } from './claim.entity.ts';
+import { OPEN_CLAIM_STATUSES, ticketNumberUsedSql } from './claim.conditions.ts';
+import { AuditEventSchema, ClaimSchema, IdentityCheckSchema, UploadedFileSchema, type IdentityCheck, type UploadedFile } from './claim.entity.ts';
 
 /** A row that belongs to a claim, as the services hand it over: the claim by its id. */
 type OfClaim<T extends { claim: unknown }> = Omit<T, 'claim'> & { claimId: string };
@@ -35,8 +36,8 @@ export function claimRepository(em: EntityManager) {
     async isTicketNumberUsed(dbgTicketNumber: string): Promise<boolean> {
       const rows = await em
         .getConnection()
-        .execute<unknown[]>(`select 1 from claim where status = 'submitted' and details->>'dbgTicketNumber' = ? limit 1`, [dbgTicketNumber], 'all', em.getTransactionContext());
-      return rows.length > 0;
+        .execute<Array<{ used: boolean }>>(`select ${ticketNumberUsedSql('?')} as used`, [dbgTicketNumber], 'all', em.getTransactionContext());
+      return rows[0]!.used;
     },
 
     async audit(claimId: string, event: string): Promise<void> {
