@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start dev mock generate check-generated lint-contract check-contract-compat release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start dev mock migration generate check-generated lint-contract check-contract-compat release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -27,6 +27,7 @@ help:
 	@echo "make dev              server and client with hot reload"
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
+	@echo "make migration NAME=X the migration from the entities' changes (MikroORM CLI; docs/adr/018)"
 	@echo "make lint             ESLint over every workspace (part of make test)"
 	@echo "make format           Prettier over every workspace (format-check: only check)"
 	@echo "make release-contract take openapi/ as the released contract (openapi/released/), at a release"
@@ -53,6 +54,12 @@ system-deps:
 	    { apt-get update -qq > /dev/null && apt-get install -y -qq --no-install-recommends $$missing > /dev/null; }; \
 	  pkill -x freshclam > /dev/null 2>&1 || true; pkill -x clamd > /dev/null 2>&1 || true; \
 	fi
+
+# A new migration is generated from the entities (migration:create against a throwaway database
+# migrated to the latest migration), never written by hand: docs/adr/018.
+migration: install
+	@test -n "$(NAME)" || { echo "usage: make migration NAME=WhatChanged"; exit 2; }
+	cd server && node src/db/create-migration.ts "$(NAME)"
 
 generate: install
 	scripts/generate.sh generated

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { claimStatusOpenSql, ticketNumberUsedSql } from './claim.conditions.ts';
 import { claimIsOpenSql, FORGET_DRAFT } from './claim.lifetime.ts';
 import type { FileType } from './claim.types.ts';
 
@@ -88,7 +89,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  update claim c
                     set status = 'verified', verified_at = coalesce(c.verified_at, now()), last_activity_at = now()
                    from found f
-                  where c.id = f.id and f.open and c.status in ('started', 'verified')
+                  where c.id = f.id and f.open and ${claimStatusOpenSql('c')}
                  returning c.id, f.verified_at is null as first
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.verified' from changed where first
@@ -104,7 +105,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
       const { rows } = await pool.query<{ changed: number }>({
         name: 'claim.identity-check',
         text: `with changed as (
-                 update claim set last_activity_at = now() where id = $1 and status in ('started', 'verified') returning id
+                 update claim set last_activity_at = now() where id = $1 and ${claimStatusOpenSql()} returning id
                ), ${IDENTITY_CHECK_WRITES}
                select count(*)::int as changed from changed`,
         values: [check.claimId, check.id, JSON.stringify(check.personalDetails), check.idDocsRequired, check.provider],
@@ -125,7 +126,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                ), changed as (
                  update claim c set last_activity_at = now()
                    from found f
-                  where c.id = f.id and f.open and c.status in ('started', 'verified')
+                  where c.id = f.id and f.open and ${claimStatusOpenSql('c')}
                  returning c.id
                ), ${IDENTITY_CHECK_WRITES}
                select f.id, f.email, f.status, f.reference, f.open, exists (select 1 from changed) as changed from found f`,
@@ -143,7 +144,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                       coalesce((select json_agg(json_build_object('id', f.id, 'type', f.type))
                                   from uploaded_file f where f.claim_id = c.id and f.id = any($4::uuid[])), '[]'::json) as files,
                       case when $5::text is null then null
-                           else exists (select 1 from claim u where u.status = 'submitted' and u.details->>'dbgTicketNumber' = $5) end as ticket_number_used
+                           else ${ticketNumberUsedSql('$5')} end as ticket_number_used
                  from claim c
                  left join identity_check ic on ic.id = $3 and ic.claim_id = c.id
                 where c.token_hash = $1`,
@@ -175,7 +176,7 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  update claim
                     set status = 'submitted', hashid = $2, identity_check_id = $3, details = $4::jsonb,
                         submitted_at = now(), last_activity_at = now()
-                  where id = $1 and status in ('started', 'verified')
+                  where id = $1 and ${claimStatusOpenSql()}
                  returning id
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.submitted' from changed

@@ -1,21 +1,31 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { claimStatusOpenSql, TICKET_NUMBER_SQL } from './claim.conditions.ts';
 
 export const CLAIM_STATUSES = ['started', 'verified', 'submitted', 'expired', 'purged'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
+/*
+ * Names below are PostgreSQL's own (`<table>_<column>_key`, `_fkey`), the ones the hand-written
+ * migrations produced, so the schema check (test/foundation/schema-matches-entities.test.ts)
+ * compares like with like.
+ */
 export const ClaimSchema = defineEntity({
   name: 'Claim',
   tableName: 'claim',
   properties: {
     id: p.uuid().primary(),
-    tokenHash: p.type('blob').unique(),
+    tokenHash: p.type('blob').unique('claim_token_hash_key'),
     email: p.string().length(100).nullable(),
-    status: p.enum(CLAIM_STATUSES),
-    /** Sequence number behind the public reference (an identity column the database fills). */
-    reference: p.bigint('number').nullable(),
-    hashid: p.string().nullable(),
-    createdAt: p.datetime(),
-    lastActivityAt: p.datetime(),
+    status: p.enum(CLAIM_STATUSES).columnType('text'),
+    /**
+     * Sequence number behind the public reference: an identity column (by default, increment 100)
+     * whose blocks reference-blocks.ts draws. The increment is an identity option no entity can
+     * declare (Migration20261125090000ClaimReferenceBlocks sets it).
+     */
+    reference: p.bigint('number').nullable().unique('claim_reference_key').autoincrement().generated('by default as identity'),
+    hashid: p.text().nullable().unique('claim_hashid_key'),
+    createdAt: p.datetime().defaultRaw('now()'),
+    lastActivityAt: p.datetime().defaultRaw('now()'),
     linkExpiresAt: p.datetime(),
     verifiedAt: p.datetime().nullable(),
     submittedAt: p.datetime().nullable(),
@@ -23,6 +33,15 @@ export const ClaimSchema = defineEntity({
     identityCheckId: p.uuid().nullable(),
     details: p.json<Record<string, unknown>>().nullable(),
   },
+  indexes: [
+    // The purge finds open claims by status alone (Migration20261122040000ClaimHotUpdates).
+    { name: 'claim_open_idx', properties: ['status'], where: claimStatusOpenSql() },
+    { name: 'claim_submitted_idx', columns: [{ name: 'submitted_at', sort: 'desc' }], where: `status = 'submitted'` },
+  ],
+  uniques: [
+    // A ticket serial can back one submitted claim only.
+    { name: 'claim_dbg_ticket_number_uniq', expression: `create unique index claim_dbg_ticket_number_uniq on claim ((${TICKET_NUMBER_SQL})) where status = 'submitted'` },
+  ],
 });
 
 export type Claim = InferEntity<typeof ClaimSchema>;
@@ -32,12 +51,13 @@ export const IdentityCheckSchema = defineEntity({
   tableName: 'identity_check',
   properties: {
     id: p.uuid().primary(),
-    claimId: p.uuid(),
+    claim: p.manyToOne(ClaimSchema).foreignKeyName('identity_check_claim_id_fkey').index('identity_check_claim_idx'),
+    /** The info request whose amend form made this check, if any (no foreign key: kept as it was). */
     infoRequestId: p.uuid().nullable(),
     personalDetails: p.json<Record<string, unknown>>().nullable(),
     idDocsRequired: p.boolean(),
-    provider: p.string(),
-    checkedAt: p.datetime(),
+    provider: p.text(),
+    checkedAt: p.datetime().defaultRaw('now()'),
   },
 });
 
@@ -48,15 +68,18 @@ export const UploadedFileSchema = defineEntity({
   tableName: 'uploaded_file',
   properties: {
     id: p.uuid().primary(),
-    claimId: p.uuid(),
+    claim: p.manyToOne(ClaimSchema).foreignKeyName('uploaded_file_claim_id_fkey').index('uploaded_file_claim_idx'),
     infoRequestId: p.uuid().nullable(),
-    type: p.string(),
-    originalName: p.string(),
+    type: p.text(),
+    originalName: p.text(),
     size: p.integer(),
-    sha256: p.string().length(64),
-    contentType: p.string(),
-    storageKey: p.string(),
-    createdAt: p.datetime(),
+    sha256: p.character().length(64),
+    contentType: p.text(),
+    storageKey: p.text(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    sanitizedAt: p.datetime().nullable(),
+    sanitizeError: p.text().nullable(),
+    sanitizeAttempts: p.integer().default(0),
   },
 });
 
@@ -66,9 +89,12 @@ export const AuditEventSchema = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_event',
   properties: {
-    id: p.bigint('number').primary(),
-    claimId: p.uuid(),
-    event: p.string(),
-    at: p.datetime(),
+    id: p.bigint('number').primary().generated('identity'),
+    claim: p.manyToOne(ClaimSchema).foreignKeyName('audit_event_claim_id_fkey'),
+    event: p.text(),
+    at: p.datetime().defaultRaw('now()'),
   },
+  indexes: [{ name: 'audit_event_claim_idx', properties: ['claim', 'id'] }],
 });
+
+export type AuditEvent = InferEntity<typeof AuditEventSchema>;

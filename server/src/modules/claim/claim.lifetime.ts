@@ -1,3 +1,5 @@
+import { claimStatusOpenSql } from './claim.conditions.ts';
+
 /**
  * How long a claim lives (docs/adr/005-claim-lifetime-and-tokens.md):
  * - a verification link never opened expires after LINK_LIFETIME_HOURS;
@@ -23,7 +25,7 @@ export function claimClockRunningSql(c: string, limit: string): string {
 
 /** True when claim row `c` is started or verified and its clock still runs. */
 export function claimIsOpenSql(c: string, limit: string): string {
-  return `(${c}.status in ('started', 'verified') and ${claimClockRunningSql(c, limit)})`;
+  return `(${claimStatusOpenSql(c)} and ${claimClockRunningSql(c, limit)})`;
 }
 
 /** A submitted claim keeps no draft (docs/adr/015): the CTE that drops the draft of the claim in `changed`. */

@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { OPEN_CLAIM_STATUSES, ticketNumberUsedSql } from './claim.conditions.ts';
 import { AuditEventSchema, ClaimSchema, IdentityCheckSchema, UploadedFileSchema, type IdentityCheck, type UploadedFile } from './claim.entity.ts';
+
+/** A row that belongs to a claim, as the services hand it over: the claim by its id. */
+type OfClaim<T extends { claim: unknown }> = Omit<T, 'claim'> & { claimId: string };
 
 /**
  * Claims and what hangs off them, for the calls off the claimant's hot path (uploads, info requests,
@@ -9,35 +13,35 @@ export function claimRepository(em: EntityManager) {
   return {
     /** Records a call on an open claim; 0 when it is no longer open (submitted or expired meanwhile). */
     async touch(id: string): Promise<number> {
-      return em.nativeUpdate(ClaimSchema, { id, status: { $in: ['started', 'verified'] } } as never, { lastActivityAt: new Date() } as never);
+      return em.nativeUpdate(ClaimSchema, { id, status: { $in: [...OPEN_CLAIM_STATUSES] } }, { lastActivityAt: new Date() });
     },
 
-    async saveIdentityCheck(check: Omit<IdentityCheck, 'checkedAt'>): Promise<void> {
-      await em.insert(IdentityCheckSchema, { ...check, checkedAt: new Date() } as never);
+    async saveIdentityCheck({ claimId, ...check }: OfClaim<Omit<IdentityCheck, 'checkedAt'>>): Promise<void> {
+      await em.insert(IdentityCheckSchema, { ...check, claim: claimId, checkedAt: new Date() });
     },
 
     async findIdentityCheck(id: string, claimId: string): Promise<Pick<IdentityCheck, 'id' | 'idDocsRequired' | 'infoRequestId'> | null> {
-      return em.findOne(IdentityCheckSchema, { id, claimId } as never, { fields: ['id', 'idDocsRequired', 'infoRequestId'], disableIdentityMap: true } as never) as never;
+      return em.findOne(IdentityCheckSchema, { id, claim: claimId }, { fields: ['id', 'idDocsRequired', 'infoRequestId'], disableIdentityMap: true });
     },
 
-    async saveFile(file: Omit<UploadedFile, 'createdAt'>): Promise<void> {
-      await em.insert(UploadedFileSchema, { ...file, createdAt: new Date() } as never);
+    async saveFile({ claimId, ...file }: OfClaim<Omit<UploadedFile, 'createdAt' | 'sanitizedAt' | 'sanitizeError' | 'sanitizeAttempts'>>): Promise<void> {
+      await em.insert(UploadedFileSchema, { ...file, claim: claimId, createdAt: new Date() });
     },
 
     async findFiles(claimId: string, ids: string[]): Promise<Array<Pick<UploadedFile, 'id' | 'type' | 'infoRequestId'>>> {
       if (ids.length === 0) return [];
-      return em.find(UploadedFileSchema, { claimId, id: { $in: ids } } as never, { fields: ['id', 'type', 'infoRequestId'], disableIdentityMap: true } as never) as never;
+      return em.find(UploadedFileSchema, { claim: claimId, id: { $in: ids } }, { fields: ['id', 'type', 'infoRequestId'], disableIdentityMap: true });
     },
 
     async isTicketNumberUsed(dbgTicketNumber: string): Promise<boolean> {
       const rows = await em
         .getConnection()
-        .execute<unknown[]>(`select 1 from claim where status = 'submitted' and details->>'dbgTicketNumber' = ? limit 1`, [dbgTicketNumber], 'all', em.getTransactionContext());
-      return rows.length > 0;
+        .execute<Array<{ used: boolean }>>(`select ${ticketNumberUsedSql('?')} as used`, [dbgTicketNumber], 'all', em.getTransactionContext());
+      return rows[0]!.used;
     },
 
     async audit(claimId: string, event: string): Promise<void> {
-      await em.insert(AuditEventSchema, { claimId, event, at: new Date() } as never);
+      await em.insert(AuditEventSchema, { claim: claimId, event, at: new Date() });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { claimStatusOpenSql, ticketNumberUsedSql } from './claim.conditions.ts';
 import { claimIsOpenSql, FORGET_DRAFT } from './claim.lifetime.ts';
 
 /**
@@ -63,14 +64,14 @@ export function oneStatementSubmit(pool: Pool, inactivitySeconds: number) {
                     and case when ic.id_docs_required then $5::boolean else $4::boolean end
                     and not exists (select 1 from needed left join uploaded_file f on f.id = needed.id and f.claim_id = c.id and f.type = needed.type
                                      where f.id is null)
-                    and ($10::text is null or not exists (select 1 from claim u where u.status = 'submitted' and u.details->>'dbgTicketNumber' = $10))
+                    and ($10::text is null or not ${ticketNumberUsedSql('$10')})
                ), changed as (
                  update claim
                     set status = 'submitted', identity_check_id = r.check_id,
                         details = case when r.id_docs_required then $12::jsonb else $11::jsonb end,
                         submitted_at = now(), last_activity_at = now()
                    from ready r
-                  where claim.id = r.id and claim.status in ('started', 'verified')
+                  where claim.id = r.id and ${claimStatusOpenSql('claim')}
                  returning claim.id, claim.email, claim.hashid
                ), audited as (
                  insert into audit_event (claim_id, event) select id, 'claim.submitted' from changed

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { fileReferencedSql } from '../files/file-references.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
+import { claimStatusOpenSql } from './claim.conditions.ts';
 import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.ts';
 
 /**
@@ -12,7 +13,7 @@ import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.t
 export async function expireAndPurgeClaims(em: EntityManager, storage: FileStorage, inactivityMinutes: number, logger: Logger): Promise<number> {
   const connection = em.getConnection();
   await connection.execute(
-    `update claim c set status = 'expired' where c.status in ('started', 'verified') and not ${claimClockRunningSql('c', '?')}`,
+    `update claim c set status = 'expired' where ${claimStatusOpenSql('c')} and not ${claimClockRunningSql('c', '?')}`,
     [inactivityLimitSeconds(inactivityMinutes)],
   );
   const expired = await connection.execute<{ id: string }[]>(`select id from claim where status = 'expired' limit 200`);

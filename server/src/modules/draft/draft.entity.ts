@@ -11,11 +11,11 @@ export const FormDraftSectionSchema = defineEntity({
   tableName: 'form_draft_section',
   properties: {
     ownerId: p.uuid().primary(),
-    section: p.string().primary(),
+    section: p.text().primary(),
     sealed: p.type('blob'),
-    savedAt: p.datetime(),
+    savedAt: p.datetime().defaultRaw('now()'),
     /** The inactivity rule: every section of the owner's draft shares this, moved on by each save and load. */
-    expiresAt: p.datetime(),
+    expiresAt: p.datetime().index('form_draft_section_expires_idx'),
   },
 });
 

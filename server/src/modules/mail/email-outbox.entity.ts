@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A message waiting to be sent (the transactional outbox, docs/adr/007 and 012). Kept out of
+ * modules/mail/ while that folder is rewritten; it belongs there.
+ */
+export const EmailOutboxSchema = defineEntity({
+  name: 'EmailOutbox',
+  tableName: 'email_outbox',
+  properties: {
+    id: p.uuid().primary(),
+    kind: p.text(),
+    recipient: p.text().nullable(),
+    subject: p.text().nullable(),
+    textBody: p.text().nullable(),
+    htmlBody: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    sentAt: p.datetime().nullable(),
+    attempts: p.integer().default(0),
+    leaseUntil: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+    lastError: p.text().nullable(),
+    retryAt: p.datetime().nullable(),
+  },
+});
+
+export type EmailOutbox = InferEntity<typeof EmailOutboxSchema>;
