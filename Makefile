@@ -101,9 +101,9 @@ release-contract: install
 # warn until the format-and-fix commit (issue 20 point 7), so this fails only on new kinds.
 lint: install
 	eslint .
+	prettier --check .
 
-# Prettier (.prettierrc.json, .prettierignore). format-check joins lint once the code base has
-# been formatted in one commit.
+# Prettier (.prettierrc.json, .prettierignore); `make lint` fails on any file it would change.
 format: install
 	prettier --write .
 

@@ -19,7 +19,12 @@ import { startServer } from '../server/src/server.ts';
 const ROUNDS = 5;
 
 /** `prefix` + as many `item`s as fit in `bytes` + `suffix`. */
-function filled(bytes: number, prefix: string, item: (n: number) => string, suffix: string): string {
+function filled(
+  bytes: number,
+  prefix: string,
+  item: (n: number) => string,
+  suffix: string,
+): string {
   const parts: string[] = [];
   let size = prefix.length + suffix.length;
   for (let n = 0; ; n++) {
@@ -61,7 +66,10 @@ const cases = [64 * 1024, 8 * 1024 - 64].flatMap((bytes) => {
 });
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-bodies-'));
-const postgres = await startEmbeddedPostgres({ dataDir: path.join(root, 'pg'), database: 'hostile' });
+const postgres = await startEmbeddedPostgres({
+  dataDir: path.join(root, 'pg'),
+  database: 'hostile',
+});
 const config = loadConfig({
   DATABASE_URL: postgres.url,
   SMTP_URL: 'smtp://127.0.0.1:1',
@@ -92,7 +100,11 @@ try {
       status = res.status;
       answerBytes = answer.length;
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(1).padStart(7);
+    const median = (values: number[]) =>
+      values
+        .sort((a, b) => a - b)
+        [Math.floor(values.length / 2)]!.toFixed(1)
+        .padStart(7);
     console.log(
       `${name.padEnd(50)} sent ${String(sent.length).padStart(6)} B  status ${status}  answer ${String(answerBytes).padStart(8)} B  median of ${ROUNDS}: ${median(times)} ms wall, ${median(cpuTimes)} ms CPU`,
     );

@@ -28,10 +28,13 @@ const top = Number(topArg ?? 25);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parent.set(child, node.id);
 
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+profile.samples.forEach((id, i) =>
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+);
 
 const IDLE = new Set(['(idle)', '(program)', '(root)']);
 const where = (node: ProfileNode): string => {
@@ -44,7 +47,11 @@ const where = (node: ProfileNode): string => {
 };
 const label = (node: ProfileNode): string => {
   const url = node.callFrame.url.replace(/^file:\/\//, '');
-  const short = url.includes('node_modules') ? url.slice(url.lastIndexOf('node_modules/') + 13) : url.startsWith('/') ? path.relative(process.cwd(), url) : url;
+  const short = url.includes('node_modules')
+    ? url.slice(url.lastIndexOf('node_modules/') + 13)
+    : url.startsWith('/')
+      ? path.relative(process.cwd(), url)
+      : url;
   return `${short || '(native)'}:${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber + 1}`;
 };
 
@@ -55,7 +62,9 @@ for (const [id, time] of self) {
   if (IDLE.has(name)) idle += time;
   else busy += time;
 }
-const gc = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(garbage collector)').reduce((sum, [, t]) => sum + t, 0);
+const gc = [...self]
+  .filter(([id]) => byId.get(id)!.callFrame.functionName === '(garbage collector)')
+  .reduce((sum, [, t]) => sum + t, 0);
 
 const pct = (time: number): string => `${((100 * time) / busy).toFixed(1).padStart(5)}%`;
 const tally = (key: (node: ProfileNode) => string): Array<[string, number]> => {
@@ -91,16 +100,26 @@ profile.samples.forEach((id, i) => {
   }
 });
 
-console.log(`${file}\nbusy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s, GC ${pct(gc).trim()} of busy\n`);
+console.log(
+  `${file}\nbusy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s, GC ${pct(gc).trim()} of busy\n`,
+);
 console.log('self time by package / source file');
 for (const [name, time] of tally(where).slice(0, top)) console.log(`${pct(time)}  ${name}`);
 console.log('\nself time by function');
 for (const [name, time] of tally(label).slice(0, top)) console.log(`${pct(time)}  ${name}`);
-console.log('\ninclusive time by package / source file (synchronous stacks only: time under await is not counted)');
-for (const [name, time] of [...inclusivePackage].sort((a, b) => b[1] - a[1]).filter(([name]) => !name.startsWith('node:') && !name.startsWith('(')).slice(0, top)) {
+console.log(
+  '\ninclusive time by package / source file (synchronous stacks only: time under await is not counted)',
+);
+for (const [name, time] of [...inclusivePackage]
+  .sort((a, b) => b[1] - a[1])
+  .filter(([name]) => !name.startsWith('node:') && !name.startsWith('('))
+  .slice(0, top)) {
   console.log(`${pct(time)}  ${name}`);
 }
 console.log('\ninclusive time of first-party functions (server/src)');
-for (const [name, time] of [...inclusive].sort((a, b) => b[1] - a[1]).filter(([name]) => name.startsWith('server/src/')).slice(0, top)) {
+for (const [name, time] of [...inclusive]
+  .sort((a, b) => b[1] - a[1])
+  .filter(([name]) => name.startsWith('server/src/'))
+  .slice(0, top)) {
   console.log(`${pct(time)}  ${name}`);
 }

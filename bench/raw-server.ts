@@ -8,8 +8,14 @@ import http from 'node:http';
 import pg from 'pg';
 
 // The product's pool settings (server/src/db/orm.ts): 20 connections, idle ones kept a minute.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, idleTimeoutMillis: 60_000 });
-await pool.query('create table if not exists bench_raw (id uuid primary key, email text not null, created_at timestamptz not null default now())');
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 20,
+  idleTimeoutMillis: 60_000,
+});
+await pool.query(
+  'create table if not exists bench_raw (id uuid primary key, email text not null, created_at timestamptz not null default now())',
+);
 
 const server = http.createServer((req, res) => {
   if (req.method === 'GET') {
@@ -22,9 +28,17 @@ const server = http.createServer((req, res) => {
     try {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { email?: unknown };
       const id = randomUUID();
-      await pool.query('insert into bench_raw (id, email) values ($1, $2)', [id, String(body.email ?? '')]);
-      const { rows } = await pool.query<{ email: string }>('select email from bench_raw where id = $1', [id]);
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ email: rows[0]!.email }));
+      await pool.query('insert into bench_raw (id, email) values ($1, $2)', [
+        id,
+        String(body.email ?? ''),
+      ]);
+      const { rows } = await pool.query<{ email: string }>(
+        'select email from bench_raw where id = $1',
+        [id],
+      );
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ email: rows[0]!.email }));
     } catch {
       res.writeHead(500).end();
     }

@@ -31,7 +31,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../server/src/infra/embedded-postgres.ts';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../server/src/infra/embedded-postgres.ts';
 import { personalDetails, pinkClaim, serial } from '../server/test/support/journey.ts';
 import { clientWeights } from './lib/client-size.ts';
 import { cpuUse, describeCpu } from './lib/cpu-use.ts';
@@ -42,7 +46,13 @@ import { perfRecord } from './lib/perf-record.ts';
 import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
-import { claimSource, seedClaims, unsanitizedUploads, unsentEmails, type SeedState } from './lib/seed.ts';
+import {
+  claimSource,
+  seedClaims,
+  unsanitizedUploads,
+  unsentEmails,
+  type SeedState,
+} from './lib/seed.ts';
 import { diskRound, floorRound, flushWrites, uploadImage, uploadRound } from './lib/upload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,13 +64,19 @@ const FIXED_RATE = 300;
 const RAW_REQUESTS_PER_SECOND_CAP = 12_000;
 const CONNECTIONS = 50;
 const UPLOADS = 20;
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api,scale').split(',').map((s) => s.trim()));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api,scale')
+    .split(',')
+    .map((s) => s.trim()),
+);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PERF = process.env.BENCH_PERF === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const profileDir = path.join(repoRoot, 'bench/profiles');
-const ONLY_CALLS = process.env.BENCH_CALLS ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim())) : undefined;
+const ONLY_CALLS = process.env.BENCH_CALLS
+  ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim()))
+  : undefined;
 
 interface Product {
   server: Child;
@@ -74,14 +90,17 @@ const put = (name: string, value: number, unit: string, baseline?: string): void
   metrics[name] = Number(value.toFixed(3));
   rows.push({ name, value, unit, baseline });
 };
-const log = (text: string): void => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
+const log = (text: string): void =>
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
 const stops: Array<() => Promise<unknown>> = [];
 const began = Date.now();
 
 async function main(): Promise<void> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prize-bench-'));
   if (!KEEP) stops.push(async () => fs.rmSync(runDir, { recursive: true, force: true }));
-  log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, ${SECONDS} s per load run; scratch ${runDir}`);
+  log(
+    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, ${SECONDS} s per load run; scratch ${runDir}`,
+  );
   // Other work on the machine shows in every figure: recorded beside them.
   metrics['machine.cpus'] = os.cpus().length;
   metrics['machine.loadavg_1m_at_start'] = Number(os.loadavg()[0]!.toFixed(2));
@@ -89,18 +108,37 @@ async function main(): Promise<void> {
   // 1. Client: build, then weigh (the server serves this build to Lighthouse).
   if (ONLY.has('client') || ONLY.has('lighthouse')) {
     log('building the client (npm run build -w client)');
-    const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: repoRoot, encoding: 'utf8' });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'client'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     if (build.status !== 0) {
-      const reason = /error during build:\s*\n([^\n]*\n[^\n]*)/.exec(build.stdout + build.stderr)?.[1]?.replace(/\x1b\[[0-9;]*m/g, '').trim();
-      if (!fs.existsSync(path.join(repoRoot, 'client/dist/.vite/manifest.json'))) throw new Error(`client build failed: ${reason}\n${build.stderr.slice(-2000)}`);
-      notes.push(`client build FAILED (${reason}): client and Lighthouse figures are of the previous build in client/dist`);
+      const reason = /error during build:\s*\n([^\n]*\n[^\n]*)/
+        .exec(build.stdout + build.stderr)?.[1]
+        ?.replace(/\x1b\[[0-9;]*m/g, '')
+        .trim();
+      if (!fs.existsSync(path.join(repoRoot, 'client/dist/.vite/manifest.json')))
+        throw new Error(`client build failed: ${reason}\n${build.stderr.slice(-2000)}`);
+      notes.push(
+        `client build FAILED (${reason}): client and Lighthouse figures are of the previous build in client/dist`,
+      );
     }
   }
   if (ONLY.has('client')) {
     const weights = clientWeights(path.join(repoRoot, 'client/dist'));
-    put('client.start.js_gz_kb', weights.start.jsGzipBytes / 1024, 'KiB', `${weights.start.jsFiles.length} file(s), react+react-dom alone ≈ 68 KiB`);
+    put(
+      'client.start.js_gz_kb',
+      weights.start.jsGzipBytes / 1024,
+      'KiB',
+      `${weights.start.jsFiles.length} file(s), react+react-dom alone ≈ 68 KiB`,
+    );
     put('client.start.css_gz_kb', weights.start.cssGzipBytes / 1024, 'KiB');
-    put('client.claim.js_gz_kb', weights.claim.jsGzipBytes / 1024, 'KiB', `start page + ${weights.claim.jsFiles.length - weights.start.jsFiles.length} lazy chunk(s)`);
+    put(
+      'client.claim.js_gz_kb',
+      weights.claim.jsGzipBytes / 1024,
+      'KiB',
+      `start page + ${weights.claim.jsFiles.length - weights.start.jsFiles.length} lazy chunk(s)`,
+    );
     put('client.claim.css_gz_kb', weights.claim.cssGzipBytes / 1024, 'KiB');
   }
 
@@ -109,9 +147,14 @@ async function main(): Promise<void> {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     log('starting embedded PostgreSQL');
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(runDir, 'pg'), database: 'claims_bench' });
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(runDir, 'pg'),
+      database: 'claims_bench',
+    });
     // Run as root, the data may have moved under /var/tmp/prize-claim/ (docs/adr/003): removed too.
-    stops.push(async () => fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }));
+    stops.push(async () =>
+      fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }),
+    );
     stops.push(() => postgres!.stop());
     databaseUrl = postgres.url;
   }
@@ -119,7 +162,13 @@ async function main(): Promise<void> {
   stops.push(() => db.end());
 
   const smtpPort = await freePort();
-  const smtp = await startNode({ name: 'SMTP sink', script: 'bench/smtp-sink.ts', env: { SMTP_PORT: String(smtpPort) }, logFile: path.join(runDir, 'smtp.log'), readyPath: '/' });
+  const smtp = await startNode({
+    name: 'SMTP sink',
+    script: 'bench/smtp-sink.ts',
+    env: { SMTP_PORT: String(smtpPort) },
+    logFile: path.join(runDir, 'smtp.log'),
+    readyPath: '/',
+  });
   stops.push(() => smtp.stop());
 
   const uploadDir = path.join(runDir, 'uploads');
@@ -146,7 +195,9 @@ async function main(): Promise<void> {
         nodeArgs: [
           // Node's own file names (they hold the thread id): a worker thread's profile then sits
           // beside the main thread's instead of overwriting it.
-          ...(PROFILE && profileName ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, profileName)}`] : []),
+          ...(PROFILE && profileName
+            ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, profileName)}`]
+            : []),
           ...(PERF ? ['--perf-basic-prof-only-functions'] : []),
           ...SERVER_NODE_ARGS,
         ],
@@ -154,11 +205,15 @@ async function main(): Promise<void> {
         readyPath: '/api/v1/health',
         timeoutMs: 300_000,
       });
-      log(`product server ${product.server.url} (pid ${product.server.pid})${PROFILE && profileName ? `, profiling into bench/profiles/${profileName}/` : ''}`);
+      log(
+        `product server ${product.server.url} (pid ${product.server.pid})${PROFILE && profileName ? `, profiling into bench/profiles/${profileName}/` : ''}`,
+      );
       return product.server;
     },
   };
-  log('starting the product server (node server/src/start.ts); the first start seeds the address index');
+  log(
+    'starting the product server (node server/src/start.ts); the first start seeds the address index',
+  );
   await product.restart('startup');
   stops.push(() => product.server.stop());
   const server = product.server;
@@ -173,18 +228,27 @@ async function main(): Promise<void> {
       ['start', `${server.url}/`],
       ['claim', `${server.url}/claim/${claim!.token}`],
     ] as const) {
-      log(`Lighthouse (mobile preset) on ${page === 'start' ? '/' : '/claim/{token}'}, ${LIGHTHOUSE_RUNS} run(s)`);
+      log(
+        `Lighthouse (mobile preset) on ${page === 'start' ? '/' : '/claim/{token}'}, ${LIGHTHOUSE_RUNS} run(s)`,
+      );
       const figures = await lighthouseFigures(url, LIGHTHOUSE_RUNS);
       put(`lighthouse.${page}.performance`, figures.performance, '');
       put(`lighthouse.${page}.accessibility`, figures.accessibility, '');
       put(`lighthouse.${page}.lcp_ms`, figures.lcpMs, 'ms');
       put(`lighthouse.${page}.cls`, figures.cls, '');
-      if (figures.failing.length) notes.push(`Lighthouse ${page}: failing audits: ${figures.failing.join(', ')}`);
+      if (figures.failing.length)
+        notes.push(`Lighthouse ${page}: failing audits: ${figures.failing.join(', ')}`);
     }
   }
 
   // 3c. Uploads.
-  if (ONLY.has('upload')) await uploadPhase(PROFILE ? await product.restart('upload') : product.server, db, runDir, uploadDir);
+  if (ONLY.has('upload'))
+    await uploadPhase(
+      PROFILE ? await product.restart('upload') : product.server,
+      db,
+      runDir,
+      uploadDir,
+    );
 
   // 3d. API calls.
   if (ONLY.has('api')) await apiPhase(product, db, runDir, databaseUrl, smtp.pid);
@@ -205,7 +269,11 @@ async function addressPhase(databaseUrl: string): Promise<void> {
   }
   log('address find on the full local index (bench/address/find-bench.ts)');
   const seconds = String(Math.max(3, Math.round(SECONDS / 2)));
-  const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_SECONDS: seconds }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_SECONDS: seconds },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -213,22 +281,44 @@ async function addressPhase(databaseUrl: string): Promise<void> {
   const p95 = /find p95 at 1 connection: ([\d.]+) ms/.exec(output);
   const baseline = /GET \/api\/v1\/health \(baseline\)\s+1\s+\S+\s+\S+\s+([\d.]+)/.exec(output);
   if (!p95) {
-    notes.push(`address.find.p95_ms not measured: bench/address/find-bench.ts printed no p95:\n${output.slice(-1500)}`);
+    notes.push(
+      `address.find.p95_ms not measured: bench/address/find-bench.ts printed no p95:\n${output.slice(-1500)}`,
+    );
     return;
   }
-  put('address.find.p95_ms', Number(p95[1]), 'ms', baseline ? `health p95 ${baseline[1]} ms, 1 connection` : '1 connection');
+  put(
+    'address.find.p95_ms',
+    Number(p95[1]),
+    'ms',
+    baseline ? `health p95 ${baseline[1]} ms, 1 connection` : '1 connection',
+  );
 }
 
-async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir: string): Promise<void> {
+async function uploadPhase(
+  server: Child,
+  db: pg.Pool,
+  runDir: string,
+  uploadDir: string,
+): Promise<void> {
   const image = await uploadImage();
   const mb = (image.bytes.length / 1e6).toFixed(1);
-  log(`uploads: ${UPLOADS} concurrent ${mb} MB ${image.type} uploads x ${UPLOAD_ROUNDS} round(s), against plain stream copies`);
+  log(
+    `uploads: ${UPLOADS} concurrent ${mb} MB ${image.type} uploads x ${UPLOAD_ROUNDS} round(s), against plain stream copies`,
+  );
   const source = path.join(runDir, 'upload-source');
   fs.writeFileSync(source, image.bytes);
   const claims = await seedClaims(db, UPLOADS * UPLOAD_ROUNDS + 2, 'verified');
   // A small warm-up round: the first upload compiles the multipart, hashing and checking paths.
-  await uploadRound(server.url, server.pid, claims.slice(-2).map((c) => c.token), image);
-  await settle(db, claims.slice(-2).map((c) => c.claimId));
+  await uploadRound(
+    server.url,
+    server.pid,
+    claims.slice(-2).map((c) => c.token),
+    image,
+  );
+  await settle(
+    db,
+    claims.slice(-2).map((c) => c.claimId),
+  );
   const upload: number[] = [];
   const disk: number[] = [];
   const reencode: number[] = [];
@@ -238,14 +328,26 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   // Bare node:http under the same uploads, adding the product's per-byte work a piece at a time:
   // where the figure stands against what multipart parsing and hashing cost on this machine.
   const floorDir = path.join(uploadDir, '..', 'floor');
-  const floorServer = await startNode({ name: 'upload floor', script: 'bench/upload-floor-server.ts', env: { UPLOAD_FLOOR_DIR: floorDir }, logFile: path.join(runDir, 'upload-floor.log'), readyPath: '/' });
+  const floorServer = await startNode({
+    name: 'upload floor',
+    script: 'bench/upload-floor-server.ts',
+    env: { UPLOAD_FLOOR_DIR: floorDir },
+    logFile: path.join(runDir, 'upload-floor.log'),
+    readyPath: '/',
+  });
   stops.push(() => floorServer.stop());
-  const floors = { plain: [] as number[], multipart: [] as number[], 'multipart-sha256': [] as number[] };
+  const floors = {
+    plain: [] as number[],
+    multipart: [] as number[],
+    'multipart-sha256': [] as number[],
+  };
   await floorRound(`${floorServer.url}/multipart-sha256`, floorDir, 2, image);
   const megabytes = (UPLOADS * image.bytes.length) / 1e6;
   for (let round = 0; round < UPLOAD_ROUNDS; round++) {
     flushWrites();
-    disk.push(await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length));
+    disk.push(
+      await diskRound(source, path.join(uploadDir, '..', 'disk-copy'), UPLOADS, image.bytes.length),
+    );
     for (const [floor, figures] of Object.entries(floors)) {
       flushWrites();
       const cpu = cpuUse({ node: { 'load generator': process.pid, floor: floorServer.pid } });
@@ -255,14 +357,26 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
     const batch = claims.slice(UPLOADS * round, UPLOADS * (round + 1));
     flushWrites();
     const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid } });
-    const result = await uploadRound(server.url, server.pid, batch.map((c) => c.token), image);
-    log(`  product round ${round + 1}: ${result.mbPerSecond.toFixed(0)} MB/s (disk copy ${disk.at(-1)!.toFixed(0)}), ${describeCpu(cpu.stop(megabytes), 'MB')}`);
+    const result = await uploadRound(
+      server.url,
+      server.pid,
+      batch.map((c) => c.token),
+      image,
+    );
+    log(
+      `  product round ${round + 1}: ${result.mbPerSecond.toFixed(0)} MB/s (disk copy ${disk.at(-1)!.toFixed(0)}), ${describeCpu(cpu.stop(megabytes), 'MB')}`,
+    );
     upload.push(result.mbPerSecond);
     growth = Math.max(growth, result.rssGrowthBytes);
     failures.push(...result.failures);
     // The server re-encodes every upload in the background: each round starts once that is done.
     const rss = sampleRss(server.pid, 5);
-    reencode.push(await settle(db, batch.map((c) => c.claimId)));
+    reencode.push(
+      await settle(
+        db,
+        batch.map((c) => c.claimId),
+      ),
+    );
     settleGrowth = Math.max(settleGrowth, rss.stop().peak - result.rssBefore);
   }
   const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -270,17 +384,52 @@ async function uploadPhase(server: Child, db: pg.Pool, runDir: string, uploadDir
   const diskMbs = mean(disk);
   put('upload.mb_s', mbs, 'MB/s', `disk copy ${diskMbs.toFixed(0)} MB/s`);
   put('upload.disk_mb_s', diskMbs, 'MB/s', `${UPLOADS} concurrent stream copies, same disk`);
-  put('upload.vs_disk', mbs / diskMbs, '', `${mbs.toFixed(0)} / ${diskMbs.toFixed(0)} MB/s, mean of ${UPLOAD_ROUNDS}`);
+  put(
+    'upload.vs_disk',
+    mbs / diskMbs,
+    '',
+    `${mbs.toFixed(0)} / ${diskMbs.toFixed(0)} MB/s, mean of ${UPLOAD_ROUNDS}`,
+  );
   put('upload.rss_growth_mb', growth / 1e6, 'MB', 'peak RSS - RSS before, /proc every 5 ms');
-  put('upload.floor.http_mb_s', mean(floors.plain), 'MB/s', 'bare node:http, body to a file, own process');
-  put('upload.floor.multipart_mb_s', mean(floors.multipart), 'MB/s', 'bare node:http + busboy, file part to a file');
+  put(
+    'upload.floor.http_mb_s',
+    mean(floors.plain),
+    'MB/s',
+    'bare node:http, body to a file, own process',
+  );
+  put(
+    'upload.floor.multipart_mb_s',
+    mean(floors.multipart),
+    'MB/s',
+    'bare node:http + busboy, file part to a file',
+  );
   const hashedFloor = mean(floors['multipart-sha256']);
-  put('upload.floor.multipart_sha256_mb_s', hashedFloor, 'MB/s', 'bare node:http + busboy + SHA-256');
-  put('upload.vs_floor', mbs / hashedFloor, '', `${mbs.toFixed(0)} / ${hashedFloor.toFixed(0)} MB/s: the product against bare node:http + busboy + SHA-256`);
+  put(
+    'upload.floor.multipart_sha256_mb_s',
+    hashedFloor,
+    'MB/s',
+    'bare node:http + busboy + SHA-256',
+  );
+  put(
+    'upload.vs_floor',
+    mbs / hashedFloor,
+    '',
+    `${mbs.toFixed(0)} / ${hashedFloor.toFixed(0)} MB/s: the product against bare node:http + busboy + SHA-256`,
+  );
   await floorServer.stop();
   if (reencode.some((s) => s > 0)) {
-    put('upload.reencode_s', mean(reencode), 's', `background re-encoding of ${UPLOADS} uploads, after the round`);
-    put('upload.reencode_rss_growth_mb', settleGrowth / 1e6, 'MB', 'peak RSS while re-encoding - RSS before the round');
+    put(
+      'upload.reencode_s',
+      mean(reencode),
+      's',
+      `background re-encoding of ${UPLOADS} uploads, after the round`,
+    );
+    put(
+      'upload.reencode_rss_growth_mb',
+      settleGrowth / 1e6,
+      'MB',
+      'peak RSS while re-encoding - RSS before the round',
+    );
   }
   if (failures.length) notes.push(`uploads: ${failures.length} failed, e.g. ${failures[0]}`);
 }
@@ -302,7 +451,9 @@ interface ApiCall {
   name: string;
   label: string;
   state?: SeedState;
-  make(next: () => { token: string; identityCheckUuid?: string; front?: string; back?: string }): Call;
+  make(
+    next: () => { token: string; identityCheckUuid?: string; front?: string; back?: string },
+  ): Call;
 }
 
 const runId = randomBytes(4).toString('hex');
@@ -312,19 +463,31 @@ const CALLS: ApiCall[] = [
   {
     name: 'ticket_check',
     label: 'POST /api/v1/claim/check/dbg-ticket-number',
-    make: () => ({ method: 'POST', next: () => ({ path: '/api/v1/claim/check/dbg-ticket-number', body: { dbgTicketNumber: serial() } }) }),
+    make: () => ({
+      method: 'POST',
+      next: () => ({
+        path: '/api/v1/claim/check/dbg-ticket-number',
+        body: { dbgTicketNumber: serial() },
+      }),
+    }),
   },
   {
     name: 'verify',
     label: 'PATCH /api/v1/claim/{token}/verify',
     state: 'started',
-    make: (next) => ({ method: 'PATCH', next: () => ({ path: `/api/v1/claim/${next().token}/verify` }) }),
+    make: (next) => ({
+      method: 'PATCH',
+      next: () => ({ path: `/api/v1/claim/${next().token}/verify` }),
+    }),
   },
   {
     name: 'identity',
     label: 'POST /api/v1/claim/{token}/identity',
     state: 'verified',
-    make: (next) => ({ method: 'POST', next: () => ({ path: `/api/v1/claim/${next().token}/identity`, body: personalDetails() }) }),
+    make: (next) => ({
+      method: 'POST',
+      next: () => ({ path: `/api/v1/claim/${next().token}/identity`, body: personalDetails() }),
+    }),
   },
   {
     name: 'submit',
@@ -334,7 +497,10 @@ const CALLS: ApiCall[] = [
       method: 'POST',
       next: () => {
         const claim = next();
-        return { path: `/api/v1/claim/${claim.token}`, body: pinkClaim(claim.identityCheckUuid!, claim.front!, claim.back!) };
+        return {
+          path: `/api/v1/claim/${claim.token}`,
+          body: pinkClaim(claim.identityCheckUuid!, claim.front!, claim.back!),
+        };
       },
     }),
   },
@@ -346,7 +512,11 @@ const CALLS: ApiCall[] = [
       method: 'POST',
       next: () => {
         const n = counter++;
-        return { path: '/api/v1/claim', body: { email: `bench.${runId}.${n}@example.co.uk` }, headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+        return {
+          path: '/api/v1/claim',
+          body: { email: `bench.${runId}.${n}@example.co.uk` },
+          headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        };
       },
     }),
   },
@@ -365,31 +535,68 @@ async function drainOutbox(db: pg.Pool, what: string): Promise<void> {
     queued = await unsentEmails(db);
   }
   const seconds = (Date.now() - started) / 1000;
-  if (before > 0) log(`  ${before - queued} queued e-mails sent in ${seconds.toFixed(0)} s before ${what} (${((before - queued) / seconds).toFixed(0)}/s)`);
-  if (queued > 0) notes.push(`${what}: ${queued} e-mails of earlier runs were still queued after 4 minutes (the server sends them meanwhile)`);
+  if (before > 0)
+    log(
+      `  ${before - queued} queued e-mails sent in ${seconds.toFixed(0)} s before ${what} (${((before - queued) / seconds).toFixed(0)}/s)`,
+    );
+  if (queued > 0)
+    notes.push(
+      `${what}: ${queued} e-mails of earlier runs were still queued after 4 minutes (the server sends them meanwhile)`,
+    );
 }
 
 /** Vacuum and checkpoint before a measured load (bench/lib/quiesce.ts); noted once if CHECKPOINT is not allowed. */
 async function settleDatabase(db: pg.Pool): Promise<void> {
   const { checkpointed } = await quiesce(db);
-  if (!checkpointed && !notes.some((note) => note.startsWith('CHECKPOINT'))) notes.push('CHECKPOINT refused (not a superuser): runs may pay for flushing the set-up\'s writes');
+  if (!checkpointed && !notes.some((note) => note.startsWith('CHECKPOINT')))
+    notes.push(
+      "CHECKPOINT refused (not a superuser): runs may pay for flushing the set-up's writes",
+    );
 }
 
 function check(result: LoadResult, what: string): void {
-  if (result.non2xx || result.errors) notes.push(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`);
+  if (result.non2xx || result.errors)
+    notes.push(
+      `${what}: ${result.non2xx} non-2xx, ${result.errors} errors/timeouts of ${result.requests}; e.g. ${result.samples.join(' | ')}`,
+    );
 }
 
-async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseUrl: string, smtpPid: number): Promise<void> {
+async function apiPhase(
+  product: Product,
+  db: pg.Pool,
+  runDir: string,
+  databaseUrl: string,
+  smtpPid: number,
+): Promise<void> {
   log('baseline: bare node:http + pg (one INSERT, one SELECT per request)');
-  const raw = await startNode({ name: 'raw server', script: 'bench/raw-server.ts', env: { DATABASE_URL: databaseUrl }, logFile: path.join(runDir, 'raw.log'), readyPath: '/' });
+  const raw = await startNode({
+    name: 'raw server',
+    script: 'bench/raw-server.ts',
+    env: { DATABASE_URL: databaseUrl },
+    logFile: path.join(runDir, 'raw.log'),
+    readyPath: '/',
+  });
   stops.push(() => raw.stop());
   let rawCount = 0;
-  const rawCall: Call = { method: 'POST', next: () => ({ path: '/', body: { email: `raw.${runId}.${rawCount++}@example.co.uk` } }) };
+  const rawCall: Call = {
+    method: 'POST',
+    next: () => ({ path: '/', body: { email: `raw.${runId}.${rawCount++}@example.co.uk` } }),
+  };
   await load({ url: raw.url, call: rawCall, seconds: WARMUP_SECONDS });
   await settleDatabase(db);
-  const rawRate = await paced({ url: raw.url, call: prebuilt(rawCall, FIXED_RATE * SECONDS), seconds: SECONDS, rate: FIXED_RATE });
+  const rawRate = await paced({
+    url: raw.url,
+    call: prebuilt(rawCall, FIXED_RATE * SECONDS),
+    seconds: SECONDS,
+    rate: FIXED_RATE,
+  });
   // The floor of p99 on this machine: the same paced load on a GET that touches no database.
-  const floor = await paced({ url: raw.url, call: { method: 'GET', next: () => ({ path: '/' }) }, seconds: SECONDS, rate: FIXED_RATE });
+  const floor = await paced({
+    url: raw.url,
+    call: { method: 'GET', next: () => ({ path: '/' }) },
+    seconds: SECONDS,
+    rate: FIXED_RATE,
+  });
   const rawRuns: number[] = [];
 
   for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
@@ -416,29 +623,70 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
     const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
     const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 2) + 500);
     await settleDatabase(db);
-    const perf = PERF ? await perfRecord(path.join(profileDir, `perf-${api.name}.data`)) : undefined;
-    const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid, 'smtp sink': smtpPid } });
+    const perf = PERF
+      ? await perfRecord(path.join(profileDir, `perf-${api.name}.data`))
+      : undefined;
+    const cpu = cpuUse({
+      node: { 'load generator': process.pid, server: server.pid, 'smtp sink': smtpPid },
+    });
     const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
     await perf?.stop();
     log(`  ${api.name} ${describeCpu(cpu.stop(rps.requests))}`);
-    if (api.state && full.source.reused()) notes.push(`${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`);
+    if (api.state && full.source.reused())
+      notes.push(
+        `${api.name}: ${full.source.reused()} requests reused a claim (raise the seed margin)`,
+      );
     await drainOutbox(db, `${api.name} at ${FIXED_RATE} req/s`);
     const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
     await settleDatabase(db);
-    const rate = await paced({ url: server.url, call: fixed.call, seconds: SECONDS, rate: FIXED_RATE });
+    const rate = await paced({
+      url: server.url,
+      call: fixed.call,
+      seconds: SECONDS,
+      rate: FIXED_RATE,
+    });
     check(rps, `${api.name} at ${CONNECTIONS} connections`);
     check(rate, `${api.name} at ${FIXED_RATE} req/s`);
     put(`api.${api.name}.rps`, rps.rps, 'req/s', `raw ${rawRps.rps.toFixed(0)} req/s just before`);
-    put(`api.${api.name}.vs_raw`, rps.rps / rawRps.rps, '', `${rps.rps.toFixed(0)} / ${rawRps.rps.toFixed(0)}`);
-    put(`api.${api.name}.p99_ms`, rate.p99, 'ms', `raw ${rawRate.p99.toFixed(1)} ms; p50 ${rate.p50.toFixed(1)} ms`);
-    log(`  ${rps.rps.toFixed(0)} req/s (raw ${rawRps.rps.toFixed(0)}), p99 ${rate.p99} ms at ${FIXED_RATE}/s`);
+    put(
+      `api.${api.name}.vs_raw`,
+      rps.rps / rawRps.rps,
+      '',
+      `${rps.rps.toFixed(0)} / ${rawRps.rps.toFixed(0)}`,
+    );
+    put(
+      `api.${api.name}.p99_ms`,
+      rate.p99,
+      'ms',
+      `raw ${rawRate.p99.toFixed(1)} ms; p50 ${rate.p50.toFixed(1)} ms`,
+    );
+    log(
+      `  ${rps.rps.toFixed(0)} req/s (raw ${rawRps.rps.toFixed(0)}), p99 ${rate.p99} ms at ${FIXED_RATE}/s`,
+    );
   }
   await raw.stop();
   const mean = rawRuns.reduce((sum, v) => sum + v, 0) / Math.max(rawRuns.length, 1);
-  const spread = rawRuns.length ? `${Math.min(...rawRuns).toFixed(0)}-${Math.max(...rawRuns).toFixed(0)}` : '';
-  put('api.raw.rps', mean, 'req/s', `node:http + pg, ${CONNECTIONS} connections; mean of ${rawRuns.length} runs (${spread})`);
-  put('api.raw.p99_ms', rawRate.p99, 'ms', `at ${FIXED_RATE} req/s; p50 ${rawRate.p50.toFixed(1)} ms`);
-  put('api.floor.p99_ms', floor.p99, 'ms', `node:http, no database, at ${FIXED_RATE} req/s; p50 ${floor.p50.toFixed(1)} ms`);
+  const spread = rawRuns.length
+    ? `${Math.min(...rawRuns).toFixed(0)}-${Math.max(...rawRuns).toFixed(0)}`
+    : '';
+  put(
+    'api.raw.rps',
+    mean,
+    'req/s',
+    `node:http + pg, ${CONNECTIONS} connections; mean of ${rawRuns.length} runs (${spread})`,
+  );
+  put(
+    'api.raw.p99_ms',
+    rawRate.p99,
+    'ms',
+    `at ${FIXED_RATE} req/s; p50 ${rawRate.p50.toFixed(1)} ms`,
+  );
+  put(
+    'api.floor.p99_ms',
+    floor.p99,
+    'ms',
+    `node:http, no database, at ${FIXED_RATE} req/s; p50 ${floor.p50.toFixed(1)} ms`,
+  );
 }
 
 /**
@@ -447,10 +695,23 @@ async function apiPhase(product: Product, db: pg.Pool, runDir: string, databaseU
  * machine, and the CPU split says who takes the cores (on two shared cores, PostgreSQL and the
  * load generator compete with the instances, so the ratio stays well under 2).
  */
-async function scalePhase(first: Child, env: Record<string, string>, db: pg.Pool, runDir: string, smtpPid: number): Promise<void> {
+async function scalePhase(
+  first: Child,
+  env: Record<string, string>,
+  db: pg.Pool,
+  runDir: string,
+  smtpPid: number,
+): Promise<void> {
   const start = CALLS.find((call) => call.name === 'start')!;
   log('scale: a second product server on the same database');
-  const second = await startNode({ name: 'second product server', script: 'server/src/start.ts', env: { ...env, UPLOAD_DIR: path.join(runDir, 'uploads-2') }, logFile: path.join(runDir, 'server-2.log'), readyPath: '/api/v1/health/ready', timeoutMs: 300_000 });
+  const second = await startNode({
+    name: 'second product server',
+    script: 'server/src/start.ts',
+    env: { ...env, UPLOAD_DIR: path.join(runDir, 'uploads-2') },
+    logFile: path.join(runDir, 'server-2.log'),
+    readyPath: '/api/v1/health/ready',
+    timeoutMs: 300_000,
+  });
   stops.push(() => second.stop());
   const results: Record<string, number> = {};
   for (const [label, upstreams] of [
@@ -458,24 +719,58 @@ async function scalePhase(first: Child, env: Record<string, string>, db: pg.Pool
     ['2x', [first, second]],
   ] as const) {
     // startNode gives the proxy its PORT.
-    const proxy = await startNode({ name: `proxy ${label}`, script: 'bench/round-robin-proxy.ts', env: { UPSTREAMS: upstreams.map((server) => server.url).join(',') }, logFile: path.join(runDir, `proxy-${label}.log`), readyPath: '/api/v1/health/ready' });
+    const proxy = await startNode({
+      name: `proxy ${label}`,
+      script: 'bench/round-robin-proxy.ts',
+      env: { UPSTREAMS: upstreams.map((server) => server.url).join(',') },
+      logFile: path.join(runDir, `proxy-${label}.log`),
+      readyPath: '/api/v1/health/ready',
+    });
     await drainOutbox(db, `scale ${label}`);
     const noClaim = () => ({ token: '' });
-    await load({ url: proxy.url, call: prebuilt(start.make(noClaim), 3_000 * WARMUP_SECONDS), seconds: WARMUP_SECONDS });
+    await load({
+      url: proxy.url,
+      call: prebuilt(start.make(noClaim), 3_000 * WARMUP_SECONDS),
+      seconds: WARMUP_SECONDS,
+    });
     await drainOutbox(db, `scale ${label} after warm-up`);
     await settleDatabase(db);
-    const cpu = cpuUse({ node: { 'load generator': process.pid, proxy: proxy.pid, 'server A': first.pid, 'server B': upstreams.length > 1 ? second.pid : undefined, 'smtp sink': smtpPid } });
-    const run = await load({ url: proxy.url, call: prebuilt(start.make(noClaim), 3_000 * SECONDS), seconds: SECONDS });
+    const cpu = cpuUse({
+      node: {
+        'load generator': process.pid,
+        proxy: proxy.pid,
+        'server A': first.pid,
+        'server B': upstreams.length > 1 ? second.pid : undefined,
+        'smtp sink': smtpPid,
+      },
+    });
+    const run = await load({
+      url: proxy.url,
+      call: prebuilt(start.make(noClaim), 3_000 * SECONDS),
+      seconds: SECONDS,
+    });
     const split = describeCpu(cpu.stop(run.requests));
     check(run, `scale ${label}`);
     log(`  ${label}: ${run.rps.toFixed(0)} req/s through the proxy; ${split}`);
-    notes.push(`api.start.scale ${label} (${upstreams.length} instance${upstreams.length > 1 ? 's' : ''}): ${split}`);
+    notes.push(
+      `api.start.scale ${label} (${upstreams.length} instance${upstreams.length > 1 ? 's' : ''}): ${split}`,
+    );
     results[label] = run.rps;
     await proxy.stop();
   }
-  put('api.start.scale_1x.rps', results['1x']!, 'req/s', 'POST /api/v1/claim through the proxy, one instance');
+  put(
+    'api.start.scale_1x.rps',
+    results['1x']!,
+    'req/s',
+    'POST /api/v1/claim through the proxy, one instance',
+  );
   put('api.start.scale_2x.rps', results['2x']!, 'req/s', 'the same, two instances on one database');
-  put('api.start.scale_2x', results['2x']! / results['1x']!, '', `${results['2x']!.toFixed(0)} / ${results['1x']!.toFixed(0)}; CPU split in the notes`);
+  put(
+    'api.start.scale_2x',
+    results['2x']! / results['1x']!,
+    '',
+    `${results['2x']!.toFixed(0)} / ${results['1x']!.toFixed(0)}; CPU split in the notes`,
+  );
   await second.stop();
 }
 
@@ -493,11 +788,16 @@ function writeResults(): void {
   printTable(rows);
   for (const note of notes) console.log(`note: ${note}`);
   fs.writeFileSync(path.join(repoRoot, 'bench/results.md'), `${markdownTable(rows)}\n`);
-  console.log(`\nwrote bench/results.json and bench/results.md in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nwrote bench/results.json and bench/results.md in ${((Date.now() - began) / 1000).toFixed(0)} s`,
+  );
 }
 
 // Interrupted or timed out: the embedded PostgreSQL and the servers are stopped, not left running.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.once(signal, () => {
     stopAll().then(() => process.exit(code));
   });

@@ -55,7 +55,8 @@ const smtp = net.createServer((socket) => {
       } else if (command === 'QUIT') {
         socket.end(`${replies}221 Bye\r\n`);
         return;
-      } else if (['HELO', 'MAIL', 'RCPT', 'RSET', 'NOOP'].includes(command)) replies += '250 OK\r\n';
+      } else if (['HELO', 'MAIL', 'RCPT', 'RSET', 'NOOP'].includes(command))
+        replies += '250 OK\r\n';
       else replies += '502 5.5.2 Command not implemented\r\n';
     }
     if (replies) socket.write(replies);
@@ -64,7 +65,9 @@ const smtp = net.createServer((socket) => {
 smtp.listen(Number(process.env.SMTP_PORT), '127.0.0.1');
 
 // A tiny status endpoint: readiness for the runner, and how many messages arrived.
-const status = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received })));
+const status = http.createServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received })),
+);
 status.listen(Number(process.env.PORT), '127.0.0.1');
 
 const stop = (): void => {

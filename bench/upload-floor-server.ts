@@ -36,7 +36,9 @@ function hashing(): Transform {
 
 /** Writes `source` to a new file, through `via` when given. */
 function store(source: Readable, via?: Transform): Promise<void> {
-  const target = fs.createWriteStream(path.join(folder, randomBytes(12).toString('hex')), { flags: 'wx' });
+  const target = fs.createWriteStream(path.join(folder, randomBytes(12).toString('hex')), {
+    flags: 'wx',
+  });
   return via ? pipeline(source, via, target) : pipeline(source, target);
 }
 
@@ -52,15 +54,24 @@ function storeFilePart(req: http.IncomingMessage, hash: boolean): Promise<void> 
       stored.catch(() => undefined);
     });
     parser.on('error', reject);
-    parser.on('close', () => (stored ? stored.then(resolve, reject) : reject(new Error('no file part'))));
+    parser.on('close', () =>
+      stored ? stored.then(resolve, reject) : reject(new Error('no file part')),
+    );
     req.pipe(parser);
   });
 }
 
 const server = http.createServer((req, res) => {
-  if (req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  if (req.method === 'GET')
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
   const work =
-    req.url === '/plain' ? store(req) : req.url === '/multipart' ? storeFilePart(req, false) : req.url === '/multipart-sha256' ? storeFilePart(req, true) : undefined;
+    req.url === '/plain'
+      ? store(req)
+      : req.url === '/multipart'
+        ? storeFilePart(req, false)
+        : req.url === '/multipart-sha256'
+          ? storeFilePart(req, true)
+          : undefined;
   if (!work) return void res.writeHead(404).end();
   work.then(
     () => res.writeHead(201, { 'content-type': 'application/json' }).end('{"stored":true}'),

@@ -15,7 +15,10 @@ type BundleEntry = ChunkInfo | { type: 'asset' };
 
 // The JS the browser must fetch before a page renders: the chunks it starts from and
 // everything they import statically (lazy routes are left out on purpose).
-function chunkSize(bundle: Record<string, BundleEntry>, start: string[]): { files: string[]; gzipBytes: number } {
+function chunkSize(
+  bundle: Record<string, BundleEntry>,
+  start: string[],
+): { files: string[]; gzipBytes: number } {
   const seen = new Set<string>();
   const queue = [...start];
   let gzipBytes = 0;
@@ -31,7 +34,10 @@ function chunkSize(bundle: Record<string, BundleEntry>, start: string[]): { file
   return { files: [...seen], gzipBytes };
 }
 
-function chunksWhere(bundle: Record<string, BundleEntry>, test: (chunk: ChunkInfo) => boolean): string[] {
+function chunksWhere(
+  bundle: Record<string, BundleEntry>,
+  test: (chunk: ChunkInfo) => boolean,
+): string[] {
   return Object.entries(bundle)
     .filter(([, entry]) => entry.type === 'chunk' && test(entry))
     .map(([fileName]) => fileName);
@@ -47,11 +53,18 @@ function reportInitialJsSize(): Plugin {
       const entries = chunksWhere(bundle, (chunk) => chunk.isEntry);
       const initial = chunkSize(bundle, entries);
       const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-      console.log(`initial JS gzipped: ${kib(initial.gzipBytes)} KiB (${initial.files.length} chunk(s): ${initial.files.join(', ')})`);
-      for (const page of chunksWhere(bundle, (chunk) => chunk.isDynamicEntry && chunk.name.endsWith('Page'))) {
+      console.log(
+        `initial JS gzipped: ${kib(initial.gzipBytes)} KiB (${initial.files.length} chunk(s): ${initial.files.join(', ')})`,
+      );
+      for (const page of chunksWhere(
+        bundle,
+        (chunk) => chunk.isDynamicEntry && chunk.name.endsWith('Page'),
+      )) {
         const name = (bundle[page] as ChunkInfo).name;
         const { files, gzipBytes } = chunkSize(bundle, [...entries, page]);
-        console.log(`${name} JS gzipped: ${kib(gzipBytes)} KiB (${files.length} chunk(s), ${kib(gzipBytes - initial.gzipBytes)} KiB on top of the start page)`);
+        console.log(
+          `${name} JS gzipped: ${kib(gzipBytes)} KiB (${files.length} chunk(s), ${kib(gzipBytes - initial.gzipBytes)} KiB on top of the start page)`,
+        );
       }
     },
   };

@@ -16,9 +16,14 @@ const output = path.join(os.tmpdir(), `heic-memory-${process.pid}.jpg`);
 const started = Date.now();
 const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
 try {
-  const { peakRssBytes } = await reencodeInChild(input, 'image/heic', output, { memoryBytes, timeoutMs: 300_000 });
+  const { peakRssBytes } = await reencodeInChild(input, 'image/heic', output, {
+    memoryBytes,
+    timeoutMs: 300_000,
+  });
   console.log(`re-encoded under ${limitText}: child peak RSS ${mb(peakRssBytes)} MB`);
 } catch (error) {
   console.log(`refused under ${limitText}: ${(error as Error).message}`);
 }
-console.log(`API-side process peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB; ${Date.now() - started} ms`);
+console.log(
+  `API-side process peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB; ${Date.now() - started} ms`,
+);

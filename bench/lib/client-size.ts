@@ -37,12 +37,17 @@ const CLAIM_PAGE_SOURCE = /(^|\/)ClaimPage(\/index)?\.[jt]sx?$/;
  */
 export function clientWeights(distDir: string): ClientWeights {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: client/vite.config.ts needs build.manifest = true`);
+  if (!fs.existsSync(manifestFile))
+    throw new Error(
+      `${manifestFile} is missing: client/vite.config.ts needs build.manifest = true`,
+    );
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
 
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const htmlAssets = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  const htmlAssets = [
+    ...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.(?:js|css))"/g),
+  ].map((match) => match[1]!);
 
   const js = new Set<string>();
   const css = new Set<string>();
@@ -61,15 +66,21 @@ export function clientWeights(distDir: string): ClientWeights {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) addChunk(key);
   const start = weigh(distDir, js, css);
 
-  const claimKey = Object.keys(manifest).find((key) => manifest[key]!.isDynamicEntry && CLAIM_PAGE_SOURCE.test(manifest[key]!.src ?? key));
-  if (!claimKey) throw new Error('no ClaimPage chunk in the Vite manifest (is the claim form still a lazy route in client/src/App.tsx?)');
+  const claimKey = Object.keys(manifest).find(
+    (key) => manifest[key]!.isDynamicEntry && CLAIM_PAGE_SOURCE.test(manifest[key]!.src ?? key),
+  );
+  if (!claimKey)
+    throw new Error(
+      'no ClaimPage chunk in the Vite manifest (is the claim form still a lazy route in client/src/App.tsx?)',
+    );
   addChunk(claimKey);
   const claim = weigh(distDir, js, css);
   return { start, claim };
 }
 
 function weigh(distDir: string, js: Set<string>, css: Set<string>): PageWeight {
-  const gz = (file: string): number => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).byteLength;
+  const gz = (file: string): number =>
+    gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).byteLength;
   return {
     jsFiles: [...js],
     jsGzipBytes: [...js].reduce((sum, file) => sum + gz(file), 0),

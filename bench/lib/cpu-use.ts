@@ -45,11 +45,16 @@ function postgresRole(pid: string): string {
   } catch {
     return 'postgres';
   }
-  const role = /^postgres: (checkpointer|background writer|walwriter|autovacuum \w+|logical replication \w+|io worker|walsummarizer)/.exec(title)?.[1];
+  const role =
+    /^postgres: (checkpointer|background writer|walwriter|autovacuum \w+|logical replication \w+|io worker|walsummarizer)/.exec(
+      title,
+    )?.[1];
   if (role) return `postgres ${role.replace(/ \d+$/, '')}`;
   if (!title.startsWith('postgres:')) return 'postgres postmaster';
   // A backend's title names its user and database; any other process is shown by its title.
-  return /^postgres: \S+ \S+ /.test(title) ? 'postgres backends' : `postgres (${title.slice(10, 40).trim()})`;
+  return /^postgres: \S+ \S+ /.test(title)
+    ? 'postgres backends'
+    : `postgres (${title.slice(10, 40).trim()})`;
 }
 
 /** Ticks of each group now; processes that exit between two snapshots are lost (none should). */
@@ -65,16 +70,28 @@ function snapshot(groups: CpuGroups): Ticks {
       continue;
     }
     for (const tid of tasks) {
-      const threadName = fs.existsSync(`/proc/${pid}/task/${tid}/comm`) ? fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() : '';
+      const threadName = fs.existsSync(`/proc/${pid}/task/${tid}/comm`)
+        ? fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+        : '';
       // Linux thread names: Node's worker threads, V8's GC and compiler
       // helpers, libuv's thread pool (file system, crypto).
-      const part = tid === String(pid) ? 'main' : threadName === 'WorkerThread' ? 'worker thread' : threadName === 'V8Worker' ? 'V8 helpers' : threadName.startsWith('libuv') ? 'libuv pool' : 'other threads';
+      const part =
+        tid === String(pid)
+          ? 'main'
+          : threadName === 'WorkerThread'
+            ? 'worker thread'
+            : threadName === 'V8Worker'
+              ? 'V8 helpers'
+              : threadName.startsWith('libuv')
+                ? 'libuv pool'
+                : 'other threads';
       add(`${name} ${part}`, ticksOf(`/proc/${pid}/task/${tid}/stat`));
     }
   }
   for (const pid of fs.readdirSync('/proc')) {
     // Per process: a backend that exits between two snapshots must not subtract its whole life.
-    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres') add(`${postgresRole(pid)}/${pid}`, ticksOf(`/proc/${pid}/stat`));
+    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres')
+      add(`${postgresRole(pid)}/${pid}`, ticksOf(`/proc/${pid}/stat`));
   }
   return ticks;
 }

@@ -13,8 +13,11 @@ export interface LighthouseFigures {
 
 /** Debian's Chromium (apt-get install -y chromium); never a downloaded browser. */
 export function chromePath(): string {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => file && fs.existsSync(file));
-  if (!found) throw new Error('Chromium is missing: apt-get install -y chromium (or set CHROME_PATH)');
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (file) => file && fs.existsSync(file),
+  );
+  if (!found)
+    throw new Error('Chromium is missing: apt-get install -y chromium (or set CHROME_PATH)');
   return found;
 }
 
@@ -40,19 +43,40 @@ export async function lighthouseFigures(url: string, runs: number): Promise<Ligh
 }
 
 async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`);
     const failing = Object.values(lhr.categories)
-      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!))
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+      .flatMap((category) =>
+        category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!),
+      )
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+      )
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     // Which elements moved, when anything did: the audit's items name them.
-    const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
-    for (const shift of shifts) failing.push(`layout shift ${shift.score?.toFixed(4)} of ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
+    const shifts =
+      (
+        lhr.audits['layout-shifts']?.details as
+          | { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> }
+          | undefined
+      )?.items ?? [];
+    for (const shift of shifts)
+      failing.push(
+        `layout shift ${shift.score?.toFixed(4)} of ${shift.node?.selector ?? '?'} ${shift.node?.snippet?.slice(0, 120) ?? ''}`,
+      );
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

@@ -26,7 +26,10 @@ export function prebuilt(call: Call, count: number): Call {
     return { path: request.path, headers: request.headers, json: payloadOf(request) };
   });
   let index = 0;
-  return { method: call.method, next: () => (index < ready.length ? ready[index++]! : call.next()) };
+  return {
+    method: call.method,
+    next: () => (index < ready.length ? ready[index++]! : call.next()),
+  };
 }
 
 export interface LoadResult {
@@ -51,7 +54,13 @@ export interface LoadOptions {
 }
 
 /** One autocannon run from this process against the server on loopback. */
-export async function load({ url, call, seconds, connections = 50, overallRate }: LoadOptions): Promise<LoadResult> {
+export async function load({
+  url,
+  call,
+  seconds,
+  connections = 50,
+  overallRate,
+}: LoadOptions): Promise<LoadResult> {
   const samples: string[] = [];
   const result = await autocannon({
     url,
@@ -66,11 +75,26 @@ export async function load({ url, call, seconds, connections = 50, overallRate }
           const next = call.next();
           const payload = payloadOf(next);
           return payload === undefined
-            ? { ...request, path: next.path, headers: { ...(request.headers as object), ...next.headers }, body: undefined }
-            : { ...request, path: next.path, headers: { ...(request.headers as object), ...next.headers, 'content-type': 'application/json' }, body: payload };
+            ? {
+                ...request,
+                path: next.path,
+                headers: { ...(request.headers as object), ...next.headers },
+                body: undefined,
+              }
+            : {
+                ...request,
+                path: next.path,
+                headers: {
+                  ...(request.headers as object),
+                  ...next.headers,
+                  'content-type': 'application/json',
+                },
+                body: payload,
+              };
         },
         onResponse: (status: number, body: string) => {
-          if ((status < 200 || status >= 300) && samples.length < 3) samples.push(`${status} ${String(body).slice(0, 200)}`);
+          if ((status < 200 || status >= 300) && samples.length < 3)
+            samples.push(`${status} ${String(body).slice(0, 200)}`);
         },
       },
     ],

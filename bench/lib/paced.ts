@@ -10,8 +10,24 @@ import { payloadOf, type Call, type LoadResult } from './load.ts';
  * it can at the start of each second, so 300 requests/s arrive as one burst of 300 every second,
  * and its p99 is the time to drain that burst, not the latency at 300 requests/s.
  */
-export async function paced({ url, call, seconds, rate, connections = 50 }: { url: string; call: Call; seconds: number; rate: number; connections?: number }): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+export async function paced({
+  url,
+  call,
+  seconds,
+  rate,
+  connections = 50,
+}: {
+  url: string;
+  call: Call;
+  seconds: number;
+  rate: number;
+  connections?: number;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: connections,
+    maxFreeSockets: connections,
+  });
   const base = new URL(url);
   const latencies: number[] = [];
   const samples: string[] = [];
@@ -36,7 +52,12 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
         port: base.port,
         method: call.method,
         path,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : { 'content-length': 0 }) },
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : { 'content-length': 0 }),
+        },
         timeout: 10_000,
       });
       pending.add(req);
@@ -59,7 +80,10 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', (error: NodeJS.ErrnoException) => {
         errors++;
-        if (samples.length < 3) samples.push(`${error.code ?? error.message} after ${(Number(process.hrtime.bigint() - scheduled) / 1e6).toFixed(1)} ms${req.reusedSocket ? ' on a reused connection' : ''}`);
+        if (samples.length < 3)
+          samples.push(
+            `${error.code ?? error.message} after ${(Number(process.hrtime.bigint() - scheduled) / 1e6).toFixed(1)} ms${req.reusedSocket ? ' on a reused connection' : ''}`,
+          );
         done(0, '');
       });
       req.end(payload);
@@ -91,7 +115,8 @@ export async function paced({ url, call, seconds, rate, connections = 50 }: { ur
   await Promise.all(inFlight);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number): number => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? Number.NaN;
+  const at = (p: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? Number.NaN;
   return {
     rps: ok / seconds,
     p50: Number(at(0.5).toFixed(2)),

@@ -9,11 +9,14 @@ import { once } from 'node:events';
  * Read one with `perf report -i bench/profiles/perf-<call>.data --sort comm,dso,sym`.
  */
 export async function perfRecord(outputFile: string): Promise<{ stop(): Promise<void> }> {
-  const child = spawn('perf', ['record', '-a', '-g', '-F', '499', '-o', outputFile], { stdio: 'ignore' });
+  const child = spawn('perf', ['record', '-a', '-g', '-F', '499', '-o', outputFile], {
+    stdio: 'ignore',
+  });
   const failed = once(child, 'error').then(([error]) => error as Error);
   // perf needs a moment to open its per-CPU buffers before the run starts.
   const settled = await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, 500))]);
-  if (settled instanceof Error) throw new Error(`BENCH_PERF=1 needs perf on PATH: ${settled.message}`);
+  if (settled instanceof Error)
+    throw new Error(`BENCH_PERF=1 needs perf on PATH: ${settled.message}`);
   return {
     async stop() {
       const exited = once(child, 'exit');

@@ -39,7 +39,8 @@ export async function startNode(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode}: ${tail(options.logFile)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${options.name} exited with ${child.exitCode}: ${tail(options.logFile)}`);
     const ok = await fetch(url + options.readyPath).then(
       (res) => res.ok,
       () => false,
@@ -47,7 +48,9 @@ export async function startNode(options: {
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${options.name} did not answer ${options.readyPath} in time: ${tail(options.logFile)}`);
+      throw new Error(
+        `${options.name} did not answer ${options.readyPath} in time: ${tail(options.logFile)}`,
+      );
     }
     await sleep(200);
   }
@@ -75,7 +78,8 @@ export function tail(file: string, bytes = 2000): string {
   }
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resident set size of a process in bytes, from /proc (0 once it has gone). */
 export function rssOf(pid: number): number {

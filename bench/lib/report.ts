@@ -6,8 +6,14 @@ interface Target {
   met(value: number): boolean;
 }
 
-const atLeast = (limit: number, unit = ''): Target => ({ text: `>= ${limit}${unit}`, met: (v) => v >= limit });
-const atMost = (limit: number, unit = ''): Target => ({ text: `<= ${limit}${unit}`, met: (v) => v <= limit });
+const atLeast = (limit: number, unit = ''): Target => ({
+  text: `>= ${limit}${unit}`,
+  met: (v) => v >= limit,
+});
+const atMost = (limit: number, unit = ''): Target => ({
+  text: `<= ${limit}${unit}`,
+  met: (v) => v <= limit,
+});
 
 export function targetOf(name: string): Target | undefined {
   if (/^api\.(?!raw\.|floor\.)[a-z_]+\.vs_raw$/.test(name)) return atLeast(0.5);
@@ -41,16 +47,30 @@ export function printTable(rows: Row[]): { met: number; missed: string[] } {
   const cells = rows.map((row) => {
     const target = targetOf(row.name);
     const verdict = target ? (target.met(row.value) ? 'MET' : 'MISSED') : '';
-    return [row.name, `${format(row.value)}${row.unit ? ` ${row.unit}` : ''}`, row.baseline ?? '', target?.text ?? '', verdict];
+    return [
+      row.name,
+      `${format(row.value)}${row.unit ? ` ${row.unit}` : ''}`,
+      row.baseline ?? '',
+      target?.text ?? '',
+      verdict,
+    ];
   });
   const header = ['metric', 'value', 'baseline (same run)', 'target', ''];
-  const widths = header.map((_, i) => Math.max(header[i]!.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]): string => c.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const widths = header.map((_, i) =>
+    Math.max(header[i]!.length, ...cells.map((c) => c[i]!.length)),
+  );
+  const line = (c: string[]): string =>
+    c
+      .map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
   const judged = cells.filter((c) => c[4]);
   const missed = judged.filter((c) => c[4] === 'MISSED').map((c) => c[0]!);
-  console.log(`\n${judged.length - missed.length} of ${judged.length} targets met${missed.length ? `; missed: ${missed.join(', ')}` : ''}`);
+  console.log(
+    `\n${judged.length - missed.length} of ${judged.length} targets met${missed.length ? `; missed: ${missed.join(', ')}` : ''}`,
+  );
   return { met: judged.length - missed.length, missed };
 }
 
@@ -60,7 +80,9 @@ export function markdownTable(rows: Row[]): string {
   for (const row of rows) {
     const target = targetOf(row.name);
     const verdict = target ? (target.met(row.value) ? 'MET' : '**MISSED**') : '';
-    lines.push(`| \`${row.name}\` | ${format(row.value)}${row.unit ? ` ${row.unit}` : ''} | ${row.baseline ?? ''} | ${target?.text.replace('>=', '≥').replace('<=', '≤') ?? ''} | ${verdict} |`);
+    lines.push(
+      `| \`${row.name}\` | ${format(row.value)}${row.unit ? ` ${row.unit}` : ''} | ${row.baseline ?? ''} | ${target?.text.replace('>=', '≥').replace('<=', '≤') ?? ''} | ${verdict} |`,
+    );
   }
   return lines.join('\n');
 }

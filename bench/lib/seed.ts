@@ -28,11 +28,17 @@ const BATCH = 5_000;
  * (uploaded_file.sanitized_at), they are marked done so its job never picks them up.
  */
 async function sanitizedColumn(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query(`select 1 from information_schema.columns where table_name = 'uploaded_file' and column_name = 'sanitized_at'`);
+  const { rows } = await pool.query(
+    `select 1 from information_schema.columns where table_name = 'uploaded_file' and column_name = 'sanitized_at'`,
+  );
   return rows.length > 0;
 }
 
-export async function seedClaims(pool: pg.Pool, count: number, state: SeedState): Promise<SeededClaim[]> {
+export async function seedClaims(
+  pool: pg.Pool,
+  count: number,
+  state: SeedState,
+): Promise<SeededClaim[]> {
   const all: SeededClaim[] = [];
   const markSanitized = state === 'submittable' && (await sanitizedColumn(pool));
   // Each claim gets its reference and hashid as POST /api/v1/claim gives them, at start.
@@ -40,8 +46,17 @@ export async function seedClaims(pool: pg.Pool, count: number, state: SeedState)
   for (let offset = 0; offset < count; offset += BATCH) {
     const claims: Array<SeededClaim & { reference: number }> = [];
     for (let i = 0; i < Math.min(BATCH, count - offset); i++) {
-      const claim = { token: randomBytes(32).toString('base64url'), claimId: randomUUID(), reference: await nextReference() };
-      if (state === 'submittable') Object.assign(claim, { identityCheckUuid: randomUUID(), front: randomUUID(), back: randomUUID() });
+      const claim = {
+        token: randomBytes(32).toString('base64url'),
+        claimId: randomUUID(),
+        reference: await nextReference(),
+      };
+      if (state === 'submittable')
+        Object.assign(claim, {
+          identityCheckUuid: randomUUID(),
+          front: randomUUID(),
+          back: randomUUID(),
+        });
       claims.push(claim);
     }
     const client = await pool.connect();
@@ -66,7 +81,10 @@ export async function seedClaims(pool: pg.Pool, count: number, state: SeedState)
            select id, claim_id, '{"firstName":"Bench"}'::jsonb, false, 'local-rules' from unnest($1::uuid[], $2::uuid[]) as t(id, claim_id)`,
           [claims.map((c) => c.identityCheckUuid), claims.map((c) => c.claimId)],
         );
-        for (const [type, key] of [['ticketFront', 'front'], ['ticketBack', 'back']] as const) {
+        for (const [type, key] of [
+          ['ticketFront', 'front'],
+          ['ticketBack', 'back'],
+        ] as const) {
           await client.query(
             `insert into uploaded_file (id, claim_id, type, original_name, size, sha256, content_type, storage_key)
              select id, claim_id, $3, 'ticket.png', 70, repeat('0', 64), 'image/png', '00/' || replace(id::text, '-', '')
@@ -75,7 +93,10 @@ export async function seedClaims(pool: pg.Pool, count: number, state: SeedState)
           );
         }
         if (markSanitized) {
-          await client.query('update uploaded_file set sanitized_at = now() where claim_id = any($1::uuid[])', [claims.map((c) => c.claimId)]);
+          await client.query(
+            'update uploaded_file set sanitized_at = now() where claim_id = any($1::uuid[])',
+            [claims.map((c) => c.claimId)],
+          );
         }
       }
       await client.query('commit');
@@ -91,7 +112,11 @@ export async function seedClaims(pool: pg.Pool, count: number, state: SeedState)
 }
 
 /** Hands out seeded claims one per request; counts how often it had to reuse one (a bad run). */
-export function claimSource(claims: SeededClaim[]): { next(): SeededClaim; reused: () => number; used: () => number } {
+export function claimSource(claims: SeededClaim[]): {
+  next(): SeededClaim;
+  reused: () => number;
+  used: () => number;
+} {
   let index = 0;
   return {
     next: () => claims[index++ % claims.length]!,
@@ -102,7 +127,9 @@ export function claimSource(claims: SeededClaim[]): { next(): SeededClaim; reuse
 
 /** E-mails still waiting in the outbox (start and submit queue one each). */
 export async function unsentEmails(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ n: string }>('select count(*) as n from email_outbox where sent_at is null');
+  const { rows } = await pool.query<{ n: string }>(
+    'select count(*) as n from email_outbox where sent_at is null',
+  );
   return Number(rows[0]!.n);
 }
 

@@ -13,13 +13,17 @@ import { sampleRss } from './processes.ts';
  * 4000 x 3000 JPEG at quality 97-99 weighs about 14-15 MB), made with sharp (the server's own
  * image library); the largest under 15 MB (the default limit is 15 MiB). Without sharp: a PNG.
  */
-export async function uploadImage(limit = 15_000_000): Promise<{ bytes: Buffer; type: string; name: string }> {
+export async function uploadImage(
+  limit = 15_000_000,
+): Promise<{ bytes: Buffer; type: string; name: string }> {
   try {
     const { default: sharp } = await import('sharp');
     const raw = randomBytes(4000 * 3000 * 3);
     let best: Buffer | undefined;
     for (const quality of [99, 98, 97, 95]) {
-      const jpeg = await sharp(raw, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality }).toBuffer();
+      const jpeg = await sharp(raw, { raw: { width: 4000, height: 3000, channels: 3 } })
+        .jpeg({ quality })
+        .toBuffer();
       if (jpeg.length <= limit) {
         best = jpeg;
         break;
@@ -65,7 +69,8 @@ export function noisePng(width = 2500, height = 2000): Buffer {
 function uploadOnce(url: string, image: UploadImage): Promise<{ status: number; body: string }> {
   const { bytes } = image;
   const boundary = `----bench${randomBytes(12).toString('hex')}`;
-  const field = (name: string, value: string): string => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const field = (name: string, value: string): string =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head = Buffer.from(
     field('type', 'ticketFront') +
       field('fileName', image.name) +
@@ -76,7 +81,10 @@ function uploadOnce(url: string, image: UploadImage): Promise<{ status: number; 
     const req = http.request(url, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + bytes.length + tail.length,
+      },
     });
     req.on('response', (res) => {
       let body = '';
@@ -111,15 +119,29 @@ export interface UploadRound {
 /** `tokens.length` concurrent uploads; MB/s over the whole round and the server's peak RSS growth. */
 export type UploadImage = Awaited<ReturnType<typeof uploadImage>>;
 
-export async function uploadRound(baseUrl: string, serverPid: number, tokens: string[], image: UploadImage): Promise<UploadRound> {
+export async function uploadRound(
+  baseUrl: string,
+  serverPid: number,
+  tokens: string[],
+  image: UploadImage,
+): Promise<UploadRound> {
   const { bytes } = image;
   const rss = sampleRss(serverPid, 5);
   const started = process.hrtime.bigint();
-  const answers = await Promise.all(tokens.map((token) => uploadOnce(`${baseUrl}/api/v1/claim/${token}/file`, image)));
+  const answers = await Promise.all(
+    tokens.map((token) => uploadOnce(`${baseUrl}/api/v1/claim/${token}/file`, image)),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const { before, peak } = rss.stop();
-  const failures = answers.filter((answer) => answer.status !== 201).map((answer) => `${answer.status} ${answer.body.slice(0, 200)}`);
-  return { mbPerSecond: (bytes.length * tokens.length) / 1e6 / seconds, rssGrowthBytes: peak - before, rssBefore: before, failures };
+  const failures = answers
+    .filter((answer) => answer.status !== 201)
+    .map((answer) => `${answer.status} ${answer.body.slice(0, 200)}`);
+  return {
+    mbPerSecond: (bytes.length * tokens.length) / 1e6 / seconds,
+    rssGrowthBytes: peak - before,
+    rssBefore: before,
+    failures,
+  };
 }
 
 /**
@@ -135,11 +157,17 @@ export function flushWrites(): void {
  * `count` concurrent uploads of the same body to one path of bench/upload-floor-server.ts; MB/s of
  * the file's bytes, as for the product. The floor's files are removed after the round.
  */
-export async function floorRound(url: string, folder: string, count: number, image: UploadImage): Promise<number> {
+export async function floorRound(
+  url: string,
+  folder: string,
+  count: number,
+  image: UploadImage,
+): Promise<number> {
   const started = process.hrtime.bigint();
   const answers = await Promise.all(Array.from({ length: count }, () => uploadOnce(url, image)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  for (const name of await fsp.readdir(folder)) await fsp.rm(path.join(folder, name), { force: true });
+  for (const name of await fsp.readdir(folder))
+    await fsp.rm(path.join(folder, name), { force: true });
   const failed = answers.find((answer) => answer.status !== 201);
   if (failed) throw new Error(`upload floor ${url}: ${failed.status} ${failed.body.slice(0, 200)}`);
   return (image.bytes.length * count) / 1e6 / seconds;
@@ -150,11 +178,22 @@ export async function floorRound(url: string, folder: string, count: number, ima
  * write stream, no fsync, as the server's storage does) into a folder on the same disk as the
  * server's upload folder.
  */
-export async function diskRound(sourceFile: string, targetDir: string, count: number, bytes: number): Promise<number> {
+export async function diskRound(
+  sourceFile: string,
+  targetDir: string,
+  count: number,
+  bytes: number,
+): Promise<number> {
   await fsp.mkdir(targetDir, { recursive: true });
-  const targets = Array.from({ length: count }, (_, i) => path.join(targetDir, `copy-${i}-${randomBytes(4).toString('hex')}`));
+  const targets = Array.from({ length: count }, (_, i) =>
+    path.join(targetDir, `copy-${i}-${randomBytes(4).toString('hex')}`),
+  );
   const started = process.hrtime.bigint();
-  await Promise.all(targets.map((target) => pipeline(fs.createReadStream(sourceFile), fs.createWriteStream(target))));
+  await Promise.all(
+    targets.map((target) =>
+      pipeline(fs.createReadStream(sourceFile), fs.createWriteStream(target)),
+    ),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await Promise.all(targets.map((target) => fsp.rm(target, { force: true })));
   return (bytes * count) / 1e6 / seconds;

@@ -21,13 +21,16 @@ async function newPage(width, request) {
   const page = await context.newPage();
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) failures.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      failures.push(`console: ${message.text()}`);
   });
   // The request the page loads: the mock's examples cover only some lists.
   if (request) {
     await page.route(`**/api/v1/claim/info-request/${INFO_TOKEN}`, (route) =>
       route.request().method() === 'GET'
-        ? route.fulfill({ json: { inactivityMinutes: 20, customerCarePhone: '0333 234 5050', ...request } })
+        ? route.fulfill({
+            json: { inactivityMinutes: 20, customerCarePhone: '0333 234 5050', ...request },
+          })
         : route.continue(),
     );
   }
@@ -45,7 +48,10 @@ function expectText(condition, what) {
 }
 
 async function fillPersonalDetails(page) {
-  await page.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' }).getByLabel('Yes').check();
+  await page
+    .getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' })
+    .getByLabel('Yes')
+    .check();
   await page.getByLabel('Title').selectOption('Ms');
   await page.getByLabel('First name').fill('Sarah');
   await page.getByLabel('Last name').fill("O'Neill");
@@ -68,16 +74,23 @@ async function upload(page, label, name) {
 for (const width of widths) {
   // Personal details and Scratchcard images; the identity check asks for ID documents.
   {
-    const { context, page } = await newPage(width, { sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'] });
+    const { context, page } = await newPage(width, {
+      sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'],
+    });
     await page.route('**/identity', (route) =>
-      route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }),
+      route.continue({
+        headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' },
+      }),
     );
     await page.goto(URL);
     await page.getByRole('heading', { name: 'Amend or add further information' }).waitFor();
     await check(page, 'info-form', width);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(/We couldn't process \d+ of your entries\./).waitFor();
-    expectText(await page.evaluate(() => document.activeElement?.classList.contains('error-banner')), 'the banner to take focus');
+    expectText(
+      await page.evaluate(() => document.activeElement?.classList.contains('error-banner')),
+      'the banner to take focus',
+    );
     await check(page, 'info-personal-errors', width);
     await fillPersonalDetails(page);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -91,13 +104,23 @@ for (const width of widths) {
     await upload(page, 'Back of your Scratchcard', 'back.png');
     await check(page, 'info-scratchcard-images', width);
     // The body the page sends (Prism checks it against the contract and answers 201).
-    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(INFO_TOKEN));
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith(INFO_TOKEN),
+    );
     await page.getByRole('button', { name: 'Submit information' }).click();
     const body = (await sent).postDataJSON();
-    expectText(JSON.stringify(body.sectionTypeList) === '["PERSONAL_DETAILS","ID_DOCUMENTS","SC_IMAGES"]', 'ID_DOCUMENTS added to the list sent');
-    await page.getByRole('heading', { name: 'Your details have been submitted successfully.' }).waitFor();
+    expectText(
+      JSON.stringify(body.sectionTypeList) === '["PERSONAL_DETAILS","ID_DOCUMENTS","SC_IMAGES"]',
+      'ID_DOCUMENTS added to the list sent',
+    );
+    await page
+      .getByRole('heading', { name: 'Your details have been submitted successfully.' })
+      .waitFor();
     await check(page, 'info-submitted', width);
-    expectText((await page.evaluate(() => localStorage.length + sessionStorage.length)) === 0, 'nothing in browser storage');
+    expectText(
+      (await page.evaluate(() => localStorage.length + sessionStorage.length)) === 0,
+      'nothing in browser storage',
+    );
     await context.close();
   }
 
@@ -116,7 +139,16 @@ for (const width of widths) {
             json: {
               statusCode: 400,
               error: 'Bad Request',
-              message: [{ property: 'ticketBackFileUuid', constraints: { fileType: 'You must upload an image of the back of your draw game ticket before you can proceed.' }, children: [] }],
+              message: [
+                {
+                  property: 'ticketBackFileUuid',
+                  constraints: {
+                    fileType:
+                      'You must upload an image of the back of your draw game ticket before you can proceed.',
+                  },
+                  children: [],
+                },
+              ],
             },
           })
         : route.fallback(),
@@ -129,7 +161,9 @@ for (const width of widths) {
 
   // White ticket images after standalone ID documents.
   {
-    const { context, page } = await newPage(width, { sectionTypeList: ['ID_DOCUMENTS', 'DBG_WHITE_IMAGES'] });
+    const { context, page } = await newPage(width, {
+      sectionTypeList: ['ID_DOCUMENTS', 'DBG_WHITE_IMAGES'],
+    });
     await page.goto(URL);
     await page.getByRole('heading', { name: 'Amend or add further information' }).waitFor();
     await check(page, 'info-id-documents-standalone', width);
@@ -137,21 +171,38 @@ for (const width of widths) {
     await upload(page, 'Second ID document', 'bill.png');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: /^2\s*Upload ticket images$/ }).waitFor();
-    expectText((await page.getByLabel('Back of your ticket').count()) === 0, 'no back image for a white ticket');
+    expectText(
+      (await page.getByLabel('Back of your ticket').count()) === 0,
+      'no back image for a white ticket',
+    );
     await upload(page, 'Front of your ticket', 'front.png');
     await check(page, 'info-white-images', width);
     await page.getByRole('button', { name: 'Submit information' }).click();
-    await page.getByRole('heading', { name: 'Your details have been submitted successfully.' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Your details have been submitted successfully.' })
+      .waitFor();
     await context.close();
   }
 
   // Load failures.
   for (const [name, status, json, message] of [
-    ['info-already-submitted', 409, { statusCode: 409, message: 'This information has already been submitted.' }, 'This information has already been submitted.'],
-    ['info-load-failed', 500, { statusCode: 500, message: '', error: 'Internal Server Error' }, 'There were errors. Please try again.'],
+    [
+      'info-already-submitted',
+      409,
+      { statusCode: 409, message: 'This information has already been submitted.' },
+      'This information has already been submitted.',
+    ],
+    [
+      'info-load-failed',
+      500,
+      { statusCode: 500, message: '', error: 'Internal Server Error' },
+      'There were errors. Please try again.',
+    ],
   ]) {
     const { context, page } = await newPage(width);
-    await page.route(`**/api/v1/claim/info-request/${INFO_TOKEN}`, (route) => route.fulfill({ status, json }));
+    await page.route(`**/api/v1/claim/info-request/${INFO_TOKEN}`, (route) =>
+      route.fulfill({ status, json }),
+    );
     await page.goto(URL);
     await page.getByRole('heading', { name: message }).waitFor();
     await page.getByRole('button', { name: 'start a new claim' }).waitFor();
@@ -161,7 +212,10 @@ for (const width of widths) {
 
   // Inactivity with the request's minutes.
   {
-    const { context, page } = await newPage(width, { sectionTypeList: ['PERSONAL_DETAILS'], inactivityMinutes: 10 });
+    const { context, page } = await newPage(width, {
+      sectionTypeList: ['PERSONAL_DETAILS'],
+      inactivityMinutes: 10,
+    });
     await page.clock.install();
     await page.goto(URL);
     await page.getByRole('heading', { name: 'Amend or add further information' }).waitFor();
@@ -170,7 +224,11 @@ for (const width of widths) {
     await page.getByRole('alertdialog', { name: 'Do you need more time?' }).waitFor();
     await check(page, 'info-inactivity-warning', width);
     await page.clock.fastForward('02:00');
-    await page.getByRole('heading', { name: 'Your form was cleared as it was left unfinished for 10 minutes' }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: 'Your form was cleared as it was left unfinished for 10 minutes',
+      })
+      .waitFor();
     await page.getByRole('button', { name: 'start again' }).waitFor();
     await check(page, 'info-timed-out', width);
     await context.close();

@@ -3,13 +3,18 @@
 //   node client/e2e-mock/keyboard.mjs
 import { axe, BASE, launch, shot, TOKEN } from './browser.mjs';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
 const page = await context.newPage();
 page.on('pageerror', (error) => console.log('pageerror', error.message));
-await page.route('**/identity', (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }));
+await page.route('**/identity', (route) =>
+  route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }),
+);
 
 // Tab forward until the locator's element has focus.
 async function tabTo(locator, max = 80) {
@@ -26,7 +31,10 @@ async function chooseFile(locator, name) {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser', { timeout: 5000 }).catch(async (error) => {
       await shot(page, 'keyboard-failure');
-      console.log('focused:', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)));
+      console.log(
+        'focused:',
+        await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)),
+      );
       throw error;
     }),
     press('Space'),
@@ -71,7 +79,9 @@ await tabTo(page.getByRole('button', { name: 'Acceptable ID documents' }));
 await press('Enter');
 await page.getByRole('dialog').waitFor();
 await press('Tab');
-const insideDialog = await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')));
+const insideDialog = await page.evaluate(() =>
+  Boolean(document.activeElement?.closest('[role=dialog]')),
+);
 await press('Escape');
 await page.getByRole('dialog').waitFor({ state: 'detached' });
 await chooseFile(page.getByLabel('First ID document'), 'passport.png');

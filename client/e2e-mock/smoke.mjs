@@ -20,7 +20,8 @@ async function newPage(width) {
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Failed calls are staged on purpose; any other console error is a failure.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) failures.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      failures.push(`console: ${message.text()}`);
   });
   return { context, page };
 }
@@ -36,7 +37,10 @@ function expectText(condition, what) {
 }
 
 async function fillPersonalDetails(page) {
-  await page.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' }).getByLabel('Yes').check();
+  await page
+    .getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' })
+    .getByLabel('Yes')
+    .check();
   await page.getByLabel('Title').selectOption('Ms');
   await page.getByLabel('First name').fill('Sarah');
   await page.getByLabel('Last name').fill("O'Neill");
@@ -62,7 +66,10 @@ for (const width of widths) {
     await check(page, 'start-sent', width);
     await page.getByRole('button', { name: 'Re-enter email address' }).click();
     await page.route('**/api/v1/claim', (route) =>
-      route.fulfill({ status: 500, json: { statusCode: 500, message: '', error: 'Internal Server Error' } }),
+      route.fulfill({
+        status: 500,
+        json: { statusCode: 500, message: '', error: 'Internal Server Error' },
+      }),
     );
     await page.getByLabel('Email address').fill('sarah.oneill@example.co.uk');
     await page.getByRole('button', { name: 'verify email' }).click();
@@ -87,10 +94,14 @@ for (const width of widths) {
     ['claim-not-found', 404, 'This claim link is not valid.'],
   ]) {
     const { context, page } = await newPage(width);
-    await page.route('**/verify', (route) => route.fulfill({ status, json: { statusCode: status, message } }));
+    await page.route('**/verify', (route) =>
+      route.fulfill({ status, json: { statusCode: status, message } }),
+    );
     await page.goto(`${BASE}/claim/${TOKEN}`);
     await page.getByRole('heading', { name: message }).waitFor();
-    await page.getByRole('button', { name: status === 409 ? 'start a new claim' : 'enter email' }).waitFor();
+    await page
+      .getByRole('button', { name: status === 409 ? 'start a new claim' : 'enter email' })
+      .waitFor();
     await check(page, name, width);
     await context.close();
   }
@@ -99,7 +110,9 @@ for (const width of widths) {
   {
     const { context, page } = await newPage(width);
     await page.route('**/identity', (route) =>
-      route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }),
+      route.continue({
+        headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' },
+      }),
     );
     await page.goto(`${BASE}/claim/${TOKEN}`);
     await page.getByRole('heading', { name: 'Claim your prize' }).waitFor();
@@ -107,7 +120,10 @@ for (const width of widths) {
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(/We couldn't process \d+ of your entries\./).waitFor();
-    expectText(await page.evaluate(() => document.activeElement?.classList.contains('error-banner')), 'the banner to take focus');
+    expectText(
+      await page.evaluate(() => document.activeElement?.classList.contains('error-banner')),
+      'the banner to take focus',
+    );
     await check(page, 'claim-personal-errors', width);
 
     await fillPersonalDetails(page);
@@ -116,7 +132,10 @@ for (const width of widths) {
     await check(page, 'claim-address-results', width);
     await page.getByRole('button', { name: /Bristol/ }).click();
     await page.getByText('Addresses in').waitFor();
-    await page.getByRole('button', { name: /14 Elm Grove/ }).first().click();
+    await page
+      .getByRole('button', { name: /14 Elm Grove/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Look up another address' }).waitFor();
     await check(page, 'claim-address-selected', width);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -129,7 +148,9 @@ for (const width of widths) {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByLabel('First ID document').setInputFiles(png('passport.png'));
     await page.getByText('passport.png').waitFor();
-    await page.route('**/file', (route) => route.fulfill({ status: 413, json: { statusCode: 413, message: 'File is too large' } }));
+    await page.route('**/file', (route) =>
+      route.fulfill({ status: 413, json: { statusCode: 413, message: 'File is too large' } }),
+    );
     await page.getByLabel('Second ID document').setInputFiles(png('huge.png'));
     await page.getByText('File is too large').waitFor();
     await check(page, 'claim-upload-failed', width);
@@ -138,19 +159,34 @@ for (const width of widths) {
     await page.getByText('bill.png').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByRole('group', { name: /in your possession/ }).getByLabel('No').check();
+    await page
+      .getByRole('group', { name: /in your possession/ })
+      .getByLabel('No')
+      .check();
     await page.getByText('As you do not have the ticket in your possession').waitFor();
     await check(page, 'claim-not-in-possession', width);
-    await page.getByRole('group', { name: /in your possession/ }).getByLabel('Yes').check();
-    await page.getByRole('group', { name: /damaged/ }).getByLabel('No').check();
-    await page.getByRole('group', { name: /work for/ }).getByLabel('No').check();
+    await page
+      .getByRole('group', { name: /in your possession/ })
+      .getByLabel('Yes')
+      .check();
+    await page
+      .getByRole('group', { name: /damaged/ })
+      .getByLabel('No')
+      .check();
+    await page
+      .getByRole('group', { name: /work for/ })
+      .getByLabel('No')
+      .check();
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByLabel('Draw based game ticket').check();
     await page.getByLabel('Which game?').selectOption('Lotto');
     await page.getByLabel('Pink').check();
     await page.getByLabel('Serial number').pressSequentially('1234567890123456789');
-    expectText((await page.getByLabel('Serial number').inputValue()) === '1234-567890123-456789', 'the serial number grouped');
+    expectText(
+      (await page.getByLabel('Serial number').inputValue()) === '1234-567890123-456789',
+      'the serial number grouped',
+    );
     await page.getByLabel('Term number').fill('40123456');
     await page.getByLabel('How much did you win?').fill('1750.5');
     await page.getByRole('button', { name: 'Where is the serial number?' }).click();
@@ -175,7 +211,9 @@ for (const width of widths) {
     await page.getByRole('button', { name: 'Edit about your ticket' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Submit claim' }).click();
-    await page.getByRole('heading', { name: 'Your claim has been submitted successfully.' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Your claim has been submitted successfully.' })
+      .waitFor();
     await check(page, 'claim-submitted', width);
     const stored = await page.evaluate(() => localStorage.length + sessionStorage.length);
     expectText(stored === 0, 'nothing in browser storage');
@@ -198,7 +236,13 @@ for (const width of widths) {
         json: {
           statusCode: 400,
           error: 'Bad Request',
-          message: [{ property: 'postCode', constraints: { pattern: 'Please enter a valid postcode' }, children: [] }],
+          message: [
+            {
+              property: 'postCode',
+              constraints: { pattern: 'Please enter a valid postcode' },
+              children: [],
+            },
+          ],
         },
       }),
     );
@@ -209,16 +253,27 @@ for (const width of widths) {
     await page.getByLabel('Postcode').fill('IM1 1JF');
     await page.getByRole('button', { name: 'Live overseas, skip' }).click();
     await page.getByRole('button', { name: 'Edit personal details' }).waitFor();
-    await page.getByRole('group', { name: /in your possession/ }).getByLabel('Yes').check();
-    await page.getByRole('group', { name: /damaged/ }).getByLabel('Yes').check();
-    await page.getByRole('group', { name: /work for/ }).getByLabel('No').check();
+    await page
+      .getByRole('group', { name: /in your possession/ })
+      .getByLabel('Yes')
+      .check();
+    await page
+      .getByRole('group', { name: /damaged/ })
+      .getByLabel('Yes')
+      .check();
+    await page
+      .getByRole('group', { name: /work for/ })
+      .getByLabel('No')
+      .check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Draw based game ticket').check();
     await page.getByLabel('Which game?').selectOption('EuroMillions');
     await page.getByLabel('Not sure').check();
     await check(page, 'claim-not-sure', width);
     await page.getByRole('button', { name: 'Finish' }).click();
-    await page.getByRole('heading', { name: 'We are unable to process your claim online' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'We are unable to process your claim online' })
+      .waitFor();
     await check(page, 'claim-unable-to-process', width);
     await context.close();
   }
@@ -230,9 +285,18 @@ for (const width of widths) {
     await page.getByRole('heading', { name: 'Claim your prize' }).waitFor();
     await fillPersonalDetails(page);
     await page.getByRole('button', { name: 'Live overseas, skip' }).click();
-    await page.getByRole('group', { name: /in your possession/ }).getByLabel('Yes').check();
-    await page.getByRole('group', { name: /damaged/ }).getByLabel('Yes').check();
-    await page.getByRole('group', { name: /work for/ }).getByLabel('No').check();
+    await page
+      .getByRole('group', { name: /in your possession/ })
+      .getByLabel('Yes')
+      .check();
+    await page
+      .getByRole('group', { name: /damaged/ })
+      .getByLabel('Yes')
+      .check();
+    await page
+      .getByRole('group', { name: /work for/ })
+      .getByLabel('No')
+      .check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Scratchcard' }).check();
     await page.getByLabel('Barcode number').pressSequentially('01234567890123');
@@ -254,8 +318,16 @@ for (const width of widths) {
               statusCode: 400,
               error: 'Bad Request',
               message: [
-                { property: 'scVirn', constraints: { pattern: 'Please enter a valid VIRN number' }, children: [] },
-                { property: 'isTicketDamaged', constraints: { type: 'Please select one' }, children: [] },
+                {
+                  property: 'scVirn',
+                  constraints: { pattern: 'Please enter a valid VIRN number' },
+                  children: [],
+                },
+                {
+                  property: 'isTicketDamaged',
+                  constraints: { type: 'Please select one' },
+                  children: [],
+                },
               ],
             },
           })
@@ -281,7 +353,11 @@ for (const width of widths) {
     await page.clock.fastForward('19:00');
     expectText(await page.getByLabel('First name').isVisible(), 'the form to stay after Continue');
     await page.clock.fastForward('01:30');
-    await page.getByRole('heading', { name: 'Your claim form was cleared as it was left unfinished for 20 minutes' }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: 'Your claim form was cleared as it was left unfinished for 20 minutes',
+      })
+      .waitFor();
     await check(page, 'claim-timed-out', width);
     await context.close();
   }

@@ -31,14 +31,28 @@ describe('App routes', () => {
     expect(count(html, /<h1[\s>]/)).toBe(1);
     expect(html).toContain('Start your claim');
     expect(html).toMatch(/<nav[^>]*aria-label="Breadcrumb"/);
-    for (const crumb of ['Home', 'How To Claim', 'Start a Postal Claim']) expect(html).toContain(crumb);
+    for (const crumb of ['Home', 'How To Claim', 'Start a Postal Claim'])
+      expect(html).toContain(crumb);
   });
 
   it('When / is opened, then the footer carries eligibility, links, Customer Care, thanks, feedback and the apps', async () => {
     const html = await renderAt('/');
 
-    expect(html).toContain('Players must be 18 or over and physically located in the UK or Isle of Man.');
-    for (const text of ['Play responsibly', 'Help', 'Terms and conditions', 'Privacy', 'Accessibility', 'Customer Care', 'Thank you for playing Prize Lottery', 'Tell us what you think', 'App Store', 'Google Play']) {
+    expect(html).toContain(
+      'Players must be 18 or over and physically located in the UK or Isle of Man.',
+    );
+    for (const text of [
+      'Play responsibly',
+      'Help',
+      'Terms and conditions',
+      'Privacy',
+      'Accessibility',
+      'Customer Care',
+      'Thank you for playing Prize Lottery',
+      'Tell us what you think',
+      'App Store',
+      'Google Play',
+    ]) {
       expect(html).toContain(text);
     }
   });

@@ -6,9 +6,13 @@ import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './state/navigation';
 
 // The start page ships in the entry chunk; the form routes and their widgets load on demand.
-const ClaimPage = lazy(() => import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })));
+const ClaimPage = lazy(() =>
+  import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })),
+);
 const InfoRequestPage = lazy(() =>
-  import('./pages/InfoRequestPage/InfoRequestPage').then((module) => ({ default: module.InfoRequestPage })),
+  import('./pages/InfoRequestPage/InfoRequestPage').then((module) => ({
+    default: module.InfoRequestPage,
+  })),
 );
 
 function Loading() {
@@ -35,9 +39,16 @@ export function App() {
             <StartPage />
           </Route>
           <Route path="/claim/info-request/:infoRequestToken">
-            {(params) => <InfoRequestPage key={params.infoRequestToken} infoRequestToken={params.infoRequestToken} />}
+            {(params) => (
+              <InfoRequestPage
+                key={params.infoRequestToken}
+                infoRequestToken={params.infoRequestToken}
+              />
+            )}
           </Route>
-          <Route path="/claim/:claimToken">{(params) => <ClaimPage key={params.claimToken} claimToken={params.claimToken} />}</Route>
+          <Route path="/claim/:claimToken">
+            {(params) => <ClaimPage key={params.claimToken} claimToken={params.claimToken} />}
+          </Route>
           <Route>
             <Redirect to="/" replace />
           </Route>

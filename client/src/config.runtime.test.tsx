@@ -35,12 +35,21 @@ describe('settings from the page the server wrote', () => {
     expect(screen.getByText(/cleared after 5 minutes of inactivity/)).toBeTruthy();
   });
 
-  it("when the server says 4mb, then the upload box says 4mb and a larger file is refused at once, nothing sent", async () => {
+  it('when the server says 4mb, then the upload box says 4mb and a larger file is refused at once, nothing sent', async () => {
     const upload = vi.fn(() => Promise.resolve('never'));
-    const { form } = renderInForm<{ ticketFrontFileUuid?: unknown }>(<FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front of your ticket" upload={upload} />);
+    const { form } = renderInForm<{ ticketFrontFileUuid?: unknown }>(
+      <FileUpload
+        name="ticketFrontFileUuid"
+        type="ticketFront"
+        label="Front of your ticket"
+        upload={upload}
+      />,
+    );
     expect(screen.getByText(/Maximum file size 4mb\./)).toBeTruthy();
 
-    const big = new File([new Uint8Array(PNG_HEAD), new Uint8Array(4 * 1024 * 1024)], 'big.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(PNG_HEAD), new Uint8Array(4 * 1024 * 1024)], 'big.png', {
+      type: 'image/png',
+    });
     await userEvent.upload(screen.getByLabelText('Front of your ticket'), big);
     expect(await screen.findByText('File is too large')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
@@ -50,7 +59,9 @@ describe('settings from the page the server wrote', () => {
   it("when the server names the operator's site and the stores, then the links use them, and a link that is not http(s) falls back", () => {
     expect(pageConfig.infoRequestInactivityMinutes).toBe(7);
     expect(pageConfig.links.home).toBe('https://www.lottery.co.uk/');
-    expect(pageConfig.links.lostTicket).toBe('https://www.lottery.co.uk/lost-stolen-destroyed-or-damaged-ticket');
+    expect(pageConfig.links.lostTicket).toBe(
+      'https://www.lottery.co.uk/lost-stolen-destroyed-or-damaged-ticket',
+    );
     expect(pageConfig.links.appStore).toBe('https://apps.apple.com/gb/app/lottery/id1');
     expect(pageConfig.links.googlePlay).toBe('https://play.google.com/store/apps');
   });

@@ -15,7 +15,9 @@ function addMeta(name: string, content: string): void {
 }
 
 afterEach(() => {
-  document.head.querySelectorAll('meta[name="product-name"], meta[name="customer-care-phone"]').forEach((meta) => meta.remove());
+  document.head
+    .querySelectorAll('meta[name="product-name"], meta[name="customer-care-phone"]')
+    .forEach((meta) => meta.remove());
 });
 
 describe('site settings', () => {
@@ -23,12 +25,18 @@ describe('site settings', () => {
     addMeta('product-name', 'National Lottery');
     addMeta('customer-care-phone', '0333 234 5050');
     const { readSiteSettings } = await freshConfig();
-    expect(readSiteSettings()).toEqual({ productName: 'National Lottery', customerCarePhone: '0333 234 5050' });
+    expect(readSiteSettings()).toEqual({
+      productName: 'National Lottery',
+      customerCarePhone: '0333 234 5050',
+    });
   });
 
   it("when the page carries no settings (the dev server), then the build's defaults are used", async () => {
     const { readSiteSettings } = await freshConfig();
-    expect(readSiteSettings()).toEqual({ productName: 'Prize Lottery', customerCarePhone: '0306 999 0123' });
+    expect(readSiteSettings()).toEqual({
+      productName: 'Prize Lottery',
+      customerCarePhone: '0306 999 0123',
+    });
   });
 
   it('when an answer names the same settings, then nothing changes and no re-render is asked for', async () => {

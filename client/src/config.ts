@@ -8,7 +8,9 @@ import { useSyncExternalStore } from 'react';
 /** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
 export function pageMeta(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
+  return (
+    document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined
+  );
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -38,13 +40,22 @@ const fallback = {
   googlePlayUrl: 'https://play.google.com/store/apps',
 } as const;
 
-const operatorSite = link(pageMeta('operator-site-url'), fallback.operatorSiteUrl).replace(/\/+$/, '');
+const operatorSite = link(pageMeta('operator-site-url'), fallback.operatorSiteUrl).replace(
+  /\/+$/,
+  '',
+);
 
 /** Read once, when the page loads: the server writes these per deployment, never per claimant. */
 export const pageConfig = {
   /** What the start page promises and the claim page's fallback before the verify answer. */
-  claimInactivityMinutes: positiveInteger(pageMeta('claim-inactivity-minutes'), fallback.inactivityMinutes),
-  infoRequestInactivityMinutes: positiveInteger(pageMeta('info-request-inactivity-minutes'), fallback.inactivityMinutes),
+  claimInactivityMinutes: positiveInteger(
+    pageMeta('claim-inactivity-minutes'),
+    fallback.inactivityMinutes,
+  ),
+  infoRequestInactivityMinutes: positiveInteger(
+    pageMeta('info-request-inactivity-minutes'),
+    fallback.inactivityMinutes,
+  ),
   /** MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it. */
   maxFileSize: positiveInteger(pageMeta('max-file-size'), fallback.maxFileSize),
   // A build setting of the page's layout, not of the deployment.
@@ -79,7 +90,11 @@ export function updateSiteSettings(next: Partial<SiteSettings>): void {
   const merged = { ...settings };
   if (next.productName?.trim()) merged.productName = next.productName.trim();
   if (next.customerCarePhone?.trim()) merged.customerCarePhone = next.customerCarePhone.trim();
-  if (merged.productName === settings.productName && merged.customerCarePhone === settings.customerCarePhone) return;
+  if (
+    merged.productName === settings.productName &&
+    merged.customerCarePhone === settings.customerCarePhone
+  )
+    return;
   settings = merged;
   for (const listener of listeners) listener();
 }

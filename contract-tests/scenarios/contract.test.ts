@@ -9,16 +9,20 @@ import { expect, operation, scenario } from '../support/scenario.ts';
 const generated = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
 
 operation('getOpenApiJson', () => {
-  scenario('200: an OpenAPI 3 document with a semver version, read through the SDK', [], async () => {
-    const document = await unwrap(sdk.GET('/api/v1/openapi.json'));
-    expect(document.openapi).toMatch(/^3\./);
-    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
-    if (isReal) {
-      // The real server publishes the bundled contract itself, every operation in it.
-      const bundled = JSON.parse(fs.readFileSync(path.join(generated, 'openapi.json'), 'utf8'));
-      expect(document).toEqual(bundled);
-    }
-  });
+  scenario(
+    '200: an OpenAPI 3 document with a semver version, read through the SDK',
+    [],
+    async () => {
+      const document = await unwrap(sdk.GET('/api/v1/openapi.json'));
+      expect(document.openapi).toMatch(/^3\./);
+      expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+      if (isReal) {
+        // The real server publishes the bundled contract itself, every operation in it.
+        const bundled = JSON.parse(fs.readFileSync(path.join(generated, 'openapi.json'), 'utf8'));
+        expect(document).toEqual(bundled);
+      }
+    },
+  );
 
   scenario('304: the ETag sent back in If-None-Match still matches', [], async () => {
     const first = await api('GET', '/api/v1/openapi.json');
@@ -35,7 +39,10 @@ operation('getOpenApiJson', () => {
 
 operation('getOpenApiYaml', () => {
   scenario('200: the same document as YAML', [], async () => {
-    const { data, response } = await sdk.GET('/api/v1/openapi.yaml', { parseAs: 'text', headers: { Accept: 'application/yaml' } });
+    const { data, response } = await sdk.GET('/api/v1/openapi.yaml', {
+      parseAs: 'text',
+      headers: { Accept: 'application/yaml' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
     expect(data).toMatch(/^openapi: 3\./m);

@@ -16,12 +16,16 @@ describe('the contract-test suite', () => {
     for (const { operationId, tags } of operations) {
       const file = path.join(here, `${tags[0]}.test.ts`);
       expect(fs.existsSync(file), `${file} for ${operationId}`).toBe(true);
-      expect(fs.readFileSync(file, 'utf8'), `${operationId} has no operation('${operationId}', ...) in ${tags[0]}.test.ts`).toContain(`operation('${operationId}',`);
+      expect(
+        fs.readFileSync(file, 'utf8'),
+        `${operationId} has no operation('${operationId}', ...) in ${tags[0]}.test.ts`,
+      ).toContain(`operation('${operationId}',`);
     }
   });
 
   it('lists only operations of the contract as pending or skipped on the real server', () => {
     const ids = new Set(operations.map((operation) => operation.operationId));
-    for (const id of [...PENDING_ON_REAL_SERVER, ...SKIPPED_ON_REAL_SERVER.keys()]) expect(ids, id).toContain(id);
+    for (const id of [...PENDING_ON_REAL_SERVER, ...SKIPPED_ON_REAL_SERVER.keys()])
+      expect(ids, id).toContain(id);
   });
 });

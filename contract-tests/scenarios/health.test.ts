@@ -8,11 +8,15 @@ operation('getHealth', () => {
     expect(health.body).toEqual({ status: 'ok', database: 'up' });
   });
 
-  mockOnly('503: a dependency is down, in the general shape with Retry-After', 'the contract tests do not stop the database', async () => {
-    const down = await api('GET', '/api/v1/health', { prefer: 'code=503' });
-    expectGeneralError(down, 503);
-    expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
-  });
+  mockOnly(
+    '503: a dependency is down, in the general shape with Retry-After',
+    'the contract tests do not stop the database',
+    async () => {
+      const down = await api('GET', '/api/v1/health', { prefer: 'code=503' });
+      expectGeneralError(down, 503);
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+    },
+  );
 });
 
 operation('getLiveness', () => {
@@ -30,9 +34,13 @@ operation('getReadiness', () => {
     expect(ready.body).toEqual({ status: 'ready', database: 'up', storage: 'up' });
   });
 
-  mockOnly('503: not ready, in the general shape with Retry-After', 'the contract tests neither stop a dependency nor drain the server', async () => {
-    const down = await api('GET', '/api/v1/health/ready', { prefer: 'code=503' });
-    expectGeneralError(down, 503);
-    expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
-  });
+  mockOnly(
+    '503: not ready, in the general shape with Retry-After',
+    'the contract tests neither stop a dependency nor drain the server',
+    async () => {
+      const down = await api('GET', '/api/v1/health/ready', { prefer: 'code=503' });
+      expectGeneralError(down, 503);
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+    },
+  );
 });

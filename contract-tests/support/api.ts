@@ -54,13 +54,20 @@ export interface RequestOptions {
   direct?: boolean;
 }
 
-export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const direct = isReal && options.direct === true;
   const url = new URL(path, direct ? serverUrl : baseUrl);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json, image/*', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json, image/*',
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -69,7 +76,8 @@ export async function api<T = any>(method: string, path: string, options: Reques
     body = options.body as BodyInit;
     if (options.contentType) headers['content-type'] = options.contentType;
   }
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer === true ? operatorToken : options.bearer}`;
+  if (options.bearer)
+    headers.authorization = `Bearer ${options.bearer === true ? operatorToken : options.bearer}`;
   if (isMock && options.prefer) headers.prefer = options.prefer;
   if (isReal) headers['x-forwarded-for'] = options.clientIp ?? randomClientIp();
   const response = await fetch(url, { method, headers, body, redirect: 'manual' });
@@ -80,10 +88,18 @@ export async function api<T = any>(method: string, path: string, options: Reques
     try {
       parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
-      throw new Error(`${method} ${path}: answer ${response.status} says JSON but is not:\n${bytes.toString('utf8').slice(0, 500)}`);
+      throw new Error(
+        `${method} ${path}: answer ${response.status} says JSON but is not:\n${bytes.toString('utf8').slice(0, 500)}`,
+      );
     }
   }
-  const result: ApiResponse<T> = { status: response.status, headers: response.headers, body: parsed as T, bytes, contentType };
+  const result: ApiResponse<T> = {
+    status: response.status,
+    headers: response.headers,
+    body: parsed as T,
+    bytes,
+    contentType,
+  };
   if (isReal && !direct) expectFromRealServerWithinContract(result, `${method} ${path}`);
   return result;
 }
@@ -94,7 +110,11 @@ export async function api<T = any>(method: string, path: string, options: Reques
  * fetch fails the whole request on the write error (EPIPE) and loses the answer; here the answer
  * is kept and the write error after it is ignored. Straight to the server on the real target.
  */
-export async function postAnsweredEarly(path: string, form: FormData, options: { prefer?: string } = {}): Promise<ApiResponse> {
+export async function postAnsweredEarly(
+  path: string,
+  form: FormData,
+  options: { prefer?: string } = {},
+): Promise<ApiResponse> {
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const url = new URL(path, isReal ? serverUrl : baseUrl);
@@ -117,15 +137,26 @@ export async function postAnsweredEarly(path: string, form: FormData, options: {
         const contentType = String(response.headers['content-type'] ?? '');
         resolve({
           status: response.statusCode ?? 0,
-          headers: new Headers(Object.entries(response.headers).map(([name, value]): [string, string] => [name, String(value)])),
-          body: /json/.test(contentType) && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined,
+          headers: new Headers(
+            Object.entries(response.headers).map(([name, value]): [string, string] => [
+              name,
+              String(value),
+            ]),
+          ),
+          body:
+            /json/.test(contentType) && bytes.length > 0
+              ? JSON.parse(bytes.toString('utf8'))
+              : undefined,
           bytes,
           contentType,
         });
       });
     });
     request.on('error', (error) => {
-      if (!answered) reject(new Error(`POST ${path}: no answer before the connection failed (${error.message})`));
+      if (!answered)
+        reject(
+          new Error(`POST ${path}: no answer before the connection failed (${error.message})`),
+        );
     });
     request.end(body);
   });
@@ -169,13 +200,20 @@ function describeAnswer(response: ApiResponse): string {
 }
 
 /** The contract's general error (GeneralError.yaml): `{ statusCode, message: string, error: reason phrase }`. */
-export function expectGeneralError(response: ApiResponse, status: number, message?: string | RegExp): void {
+export function expectGeneralError(
+  response: ApiResponse,
+  status: number,
+  message?: string | RegExp,
+): void {
   expect(response.status, describeAnswer(response)).toBe(status);
   expect(response.contentType).toMatch(/^application\/json/);
   const body = response.body as Record<string, unknown>;
-  expect(body).toEqual(expect.objectContaining({ statusCode: status, message: expect.any(String) }));
+  expect(body).toEqual(
+    expect.objectContaining({ statusCode: status, message: expect.any(String) }),
+  );
   if (body.error !== undefined) expect(body.error).toBe(REASONS[status] ?? body.error);
-  if (isReal) expect(body.error, 'the real server always names the reason phrase').toBe(REASONS[status]);
+  if (isReal)
+    expect(body.error, 'the real server always names the reason phrase').toBe(REASONS[status]);
   expect(String(body.message)).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT |INSERT |\bstack\b/i);
   if (typeof message === 'string') expect(body.message).toBe(message);
   else if (message) expect(body.message).toMatch(message);
@@ -189,18 +227,25 @@ export interface ValidationItem {
 }
 
 function expectValidationItem(item: ValidationItem): void {
-  expect(item).toEqual(expect.objectContaining({ property: expect.any(String), children: expect.any(Array) }));
+  expect(item).toEqual(
+    expect.objectContaining({ property: expect.any(String), children: expect.any(Array) }),
+  );
   if (item.constraints !== undefined) {
     expect(typeof item.constraints).toBe('object');
-    for (const message of Object.values(item.constraints)) expect(message).toEqual(expect.any(String));
+    for (const message of Object.values(item.constraints))
+      expect(message).toEqual(expect.any(String));
   }
   // A leaf names at least one broken rule; a parent may carry its rules in `children` only.
-  if (item.children.length === 0) expect(Object.keys(item.constraints ?? {}).length).toBeGreaterThan(0);
+  if (item.children.length === 0)
+    expect(Object.keys(item.constraints ?? {}).length).toBeGreaterThan(0);
   item.children.forEach(expectValidationItem);
 }
 
 /** Finds the item for a property path such as 'sectionTypeList.1'. */
-export function findValidationItem(items: ValidationItem[], path: string): ValidationItem | undefined {
+export function findValidationItem(
+  items: ValidationItem[],
+  path: string,
+): ValidationItem | undefined {
   let level = items;
   let found: ValidationItem | undefined;
   for (const part of path.split('.')) {
@@ -229,10 +274,17 @@ export function expectValidationError(
   body.message.forEach(expectValidationItem);
   for (const [path, rule] of Object.entries(expected)) {
     const item = findValidationItem(body.message, path);
-    expect(item, `property '${path}' is not reported in ${JSON.stringify(body.message)}`).toBeDefined();
+    expect(
+      item,
+      `property '${path}' is not reported in ${JSON.stringify(body.message)}`,
+    ).toBeDefined();
     const messages = Object.values(item!.constraints ?? {});
     if (typeof rule === 'string') expect(messages).toContain(rule);
-    else if (rule instanceof RegExp) expect(messages.some((message) => rule.test(message)), JSON.stringify(item)).toBe(true);
+    else if (rule instanceof RegExp)
+      expect(
+        messages.some((message) => rule.test(message)),
+        JSON.stringify(item),
+      ).toBe(true);
     else if (rule) expect(item!.constraints).toEqual(expect.objectContaining(rule));
   }
   return body.message;

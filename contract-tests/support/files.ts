@@ -31,10 +31,21 @@ export function sha256(bytes: Buffer): string {
 }
 
 /** The multipart body of an upload: `{type, fileName, file}`. */
-export function uploadForm(type: string, fileName: string, content: Buffer | string, contentType = 'image/png'): FormData {
+export function uploadForm(
+  type: string,
+  fileName: string,
+  content: Buffer | string,
+  contentType = 'image/png',
+): FormData {
   const form = new FormData();
   form.set('type', type);
   form.set('fileName', fileName);
-  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: contentType }), fileName);
+  form.set(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], {
+      type: contentType,
+    }),
+    fileName,
+  );
   return form;
 }

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '@prize/server/infra/embedded-postgres';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@prize/server/infra/embedded-postgres';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 import { startProcess, type Started } from './processes.ts';
 
@@ -42,7 +46,12 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('operatorToken', OPERATOR_TOKEN);
   const prismPort = await freePort();
   if (target === 'mock') {
-    const prism = await startProcess(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(prismPort), contract], process.env, /Prism is listening/);
+    const prism = await startProcess(
+      bin('prism'),
+      ['mock', '-h', '127.0.0.1', '-p', String(prismPort), contract],
+      process.env,
+      /Prism is listening/,
+    );
     stops.push(() => prism.stop(3_000));
     project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('serverUrl', `http://127.0.0.1:${prismPort}`);
@@ -51,7 +60,10 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-contract-'));
-  const postgres: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'pg'), database: 'claims_contract' });
+  const postgres: EmbeddedPostgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataRoot, 'pg'),
+    database: 'claims_contract',
+  });
   stops.push(async () => {
     await postgres.stop();
     fs.rmSync(path.dirname(postgres.dataDir), { recursive: true, force: true });
@@ -99,7 +111,17 @@ export async function setup(project: TestProject): Promise<void> {
   // - a body that is not valid JSON is refused by Prism's own parser before forwarding.
   const prism = await startProcess(
     bin('prism'),
-    ['proxy', '--errors', '--validate-request=false', '-h', '127.0.0.1', '-p', String(prismPort), contract, publicUrl],
+    [
+      'proxy',
+      '--errors',
+      '--validate-request=false',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(prismPort),
+      contract,
+      publicUrl,
+    ],
     process.env,
     /Prism is listening/,
   );

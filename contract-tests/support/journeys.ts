@@ -1,4 +1,10 @@
-import { unwrap, uploadClaimFile, uploadInfoRequestFile, type FileType, type Schemas } from '@prize/sdk';
+import {
+  unwrap,
+  uploadClaimFile,
+  uploadInfoRequestFile,
+  type FileType,
+  type Schemas,
+} from '@prize/sdk';
 import { expect } from 'vitest';
 import { CLAIM_HASHID, isMock, TOKEN, uniqueEmail, UUID } from './api.ts';
 import { png, sha256 } from './files.ts';
@@ -84,12 +90,25 @@ function baseOf(path: string): { infoRequestToken: string } | { claimToken: stri
 }
 
 /** The claim's identity call also takes the form-only fields; the info request's does not. */
-export async function checkIdentity(path: string, details: Schemas['ClaimPersonalDetails'] = UK_DETAILS): Promise<{ uuid: string; idDocsRequired: boolean }> {
+export async function checkIdentity(
+  path: string,
+  details: Schemas['ClaimPersonalDetails'] = UK_DETAILS,
+): Promise<{ uuid: string; idDocsRequired: boolean }> {
   const base = baseOf(path);
   const checked =
     'claimToken' in base
-      ? await unwrap(sdk.POST('/api/v1/claim/{id}/identity', { params: { path: { id: base.claimToken } }, body: details }))
-      : await unwrap(sdk.POST('/api/v1/claim/info-request/{infoRequestToken}/identity', { params: { path: base }, body: details as Schemas['InfoRequestPersonalDetails'] }));
+      ? await unwrap(
+          sdk.POST('/api/v1/claim/{id}/identity', {
+            params: { path: { id: base.claimToken } },
+            body: details,
+          }),
+        )
+      : await unwrap(
+          sdk.POST('/api/v1/claim/info-request/{infoRequestToken}/identity', {
+            params: { path: base },
+            body: details as Schemas['InfoRequestPersonalDetails'],
+          }),
+        );
   expect(checked.uuid).toMatch(UUID);
   return checked;
 }
@@ -104,7 +123,11 @@ export interface Uploaded {
  * Uploads a fresh 1x1 PNG. `path` is the claim's or the info request's base path. On the real
  * target the upload goes straight to the server: Prism's proxy corrupts binary bodies.
  */
-export async function uploadPng(path: string, type: FileType, fileName = `${type}.png`): Promise<Uploaded> {
+export async function uploadPng(
+  path: string,
+  type: FileType,
+  fileName = `${type}.png`,
+): Promise<Uploaded> {
   const bytes = png();
   const base = baseOf(path);
   const upload = { type, fileName, file: new Blob([new Uint8Array(bytes)], { type: 'image/png' }) };
@@ -122,7 +145,8 @@ export async function uploadPng(path: string, type: FileType, fileName = `${type
  * ones did (a scenario then failed on an invalid serial).
  */
 export function randomDbgTicketNumber(): string {
-  const digits = (count: number): string => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+  const digits = (count: number): string =>
+    Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
   return `1${digits(3)}-${digits(9)}-${digits(6)}`;
 }
 
@@ -141,7 +165,10 @@ export async function readyClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: stri
   const claim = await liveClaim(label);
   const base = `/api/v1/claim/${claim.token}`;
   const identity = await checkIdentity(base);
-  const files: Uploaded[] = [await uploadPng(base, 'ticketFront'), await uploadPng(base, 'ticketBack')];
+  const files: Uploaded[] = [
+    await uploadPng(base, 'ticketFront'),
+    await uploadPng(base, 'ticketBack'),
+  ];
   const submission: Schemas['ClaimSubmission'] = {
     identityCheckUuid: identity.uuid,
     idDocsRequired: identity.idDocsRequired,
@@ -153,8 +180,19 @@ export async function readyClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: stri
     isLotteryRetailer: false,
     isChequePreferred: false,
     ...(product === 'SC'
-      ? { productType: 'SC', scBarcodeNumber: '0123-4567890-123', scSerialNumber: '123456789', scVirn: '0421' }
-      : { productType: 'DBG', dbgGame: 'Lotto', dbgTicketType: 'PINK', dbgTicketNumber: randomDbgTicketNumber(), dbgTermNumber: '40123456' }),
+      ? {
+          productType: 'SC',
+          scBarcodeNumber: '0123-4567890-123',
+          scSerialNumber: '123456789',
+          scVirn: '0421',
+        }
+      : {
+          productType: 'DBG',
+          dbgGame: 'Lotto',
+          dbgTicketType: 'PINK',
+          dbgTicketNumber: randomDbgTicketNumber(),
+          dbgTermNumber: '40123456',
+        }),
   };
   if (identity.idDocsRequired) {
     const first = await uploadPng(base, 'idDocument1');
@@ -163,13 +201,25 @@ export async function readyClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: stri
     submission.idDocument1FileUuid = first.uuid;
     submission.idDocument2FileUuid = second.uuid;
   }
-  return { ...claim, base, identityCheckUuid: identity.uuid, idDocsRequired: identity.idDocsRequired, files, submission: submission as Record<string, unknown> };
+  return {
+    ...claim,
+    base,
+    identityCheckUuid: identity.uuid,
+    idDocsRequired: identity.idDocsRequired,
+    files,
+    submission: submission as Record<string, unknown>,
+  };
 }
 
-export async function submittedClaim(product: 'SC' | 'DBG_PINK' = 'SC', label?: string): Promise<SubmittedClaim> {
+export async function submittedClaim(
+  product: 'SC' | 'DBG_PINK' = 'SC',
+  label?: string,
+): Promise<SubmittedClaim> {
   const ready = await readyClaim(product, label);
   const body = ready.submission as Schemas['ClaimSubmission'];
-  const submitted = await unwrap(sdk.POST('/api/v1/claim/{id}', { params: { path: { id: ready.token } }, body }));
+  const submitted = await unwrap(
+    sdk.POST('/api/v1/claim/{id}', { params: { path: { id: ready.token } }, body }),
+  );
   expect(submitted.claimHashid).toMatch(CLAIM_HASHID);
   return { ...ready, claimHashid: submitted.claimHashid };
 }
@@ -181,9 +231,13 @@ export async function openInfoRequest(
   seen: ReadonlySet<string> = new Set(),
 ): Promise<{ token: string; uuid: string; expiresAt: string }> {
   const created = await unwrap(
-    sdk.POST('/api/v1/operator/claims/{claimHashid}/info-requests', { params: { path: { claimHashid: claim.claimHashid } }, body: { sectionTypeList } }),
+    sdk.POST('/api/v1/operator/claims/{claimHashid}/info-requests', {
+      params: { path: { claimHashid: claim.claimHashid } },
+      body: { sectionTypeList },
+    }),
   );
-  if (isMock) return { token: MOCK_INFO_REQUEST_TOKEN, uuid: created.uuid, expiresAt: created.expiresAt };
+  if (isMock)
+    return { token: MOCK_INFO_REQUEST_TOKEN, uuid: created.uuid, expiresAt: created.expiresAt };
   const { token } = await waitForLink(claim.email, infoRequestLink, seen);
   expect(token).toMatch(TOKEN);
   return { token, uuid: created.uuid, expiresAt: created.expiresAt };

@@ -24,10 +24,14 @@ function escapeRegExp(text: string): string {
 }
 
 /** `${PUBLIC_URL}/claim/{claimToken}`: the verification link. */
-export const claimLink = (): RegExp => new RegExp(`${escapeRegExp(publicUrl)}/claim/([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])`, 'g');
+export const claimLink = (): RegExp =>
+  new RegExp(`${escapeRegExp(publicUrl)}/claim/([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])`, 'g');
 /** `${PUBLIC_URL}/claim/info-request/{infoRequestToken}`: the info-request link. */
 export const infoRequestLink = (): RegExp =>
-  new RegExp(`${escapeRegExp(publicUrl)}/claim/info-request/([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])`, 'g');
+  new RegExp(
+    `${escapeRegExp(publicUrl)}/claim/info-request/([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])`,
+    'g',
+  );
 
 export interface FoundLink {
   token: string;
@@ -38,7 +42,12 @@ export interface FoundLink {
  * Waits for an e-mail to `address` holding a link matching `pattern` whose token is not in
  * `seen` (e-mails go through a queue, so they arrive a little after the call that sent them).
  */
-export async function waitForLink(address: string, pattern: () => RegExp, seen: ReadonlySet<string> = new Set(), timeoutMs = 30_000): Promise<FoundLink> {
+export async function waitForLink(
+  address: string,
+  pattern: () => RegExp,
+  seen: ReadonlySet<string> = new Set(),
+  timeoutMs = 30_000,
+): Promise<FoundLink> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const email of (await emailsTo(address)).reverse()) {
@@ -48,18 +57,26 @@ export async function waitForLink(address: string, pattern: () => RegExp, seen: 
         }
       }
     }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} with a link matching ${pattern().source} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no e-mail to ${address} with a link matching ${pattern().source} within ${timeoutMs} ms`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 /** Waits for an e-mail to `address` whose text or HTML satisfies `test`. */
-export async function waitForEmail(address: string, test: (email: CaughtEmail) => boolean, timeoutMs = 30_000): Promise<CaughtEmail> {
+export async function waitForEmail(
+  address: string,
+  test: (email: CaughtEmail) => boolean,
+  timeoutMs = 30_000,
+): Promise<CaughtEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await emailsTo(address)).find(test);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no matching e-mail to ${address} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no matching e-mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

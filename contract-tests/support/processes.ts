@@ -6,7 +6,13 @@ export interface Started {
 }
 
 /** Spawns a long-running tool and resolves once a line of its output matches `ready`. */
-export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 60_000): Promise<Started> {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     // A bounded tail of the output, for the error message when the tool fails to start.
@@ -44,9 +50,17 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     child.stderr!.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!isReady) reject(new Error(`${command} exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`));
+      if (!isReady)
+        reject(
+          new Error(
+            `${command} exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`,
+          ),
+        );
       // A crash in the middle of the run: every later scenario fails with ECONNREFUSED, so say why.
-      else if (!stopping) console.error(`\n${command} ${args[0] ?? ''} exited unexpectedly (${code ?? signal}); its last output:\n${output.slice(-4000)}\n`);
+      else if (!stopping)
+        console.error(
+          `\n${command} ${args[0] ?? ''} exited unexpectedly (${code ?? signal}); its last output:\n${output.slice(-4000)}\n`,
+        );
     });
   });
 }

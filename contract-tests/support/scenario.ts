@@ -8,7 +8,10 @@ import { PENDING_ON_REAL_SERVER, SKIPPED_ON_REAL_SERVER } from './pending.ts';
 
 type Json = Record<string, any>;
 
-const contractFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated/openapi.json');
+const contractFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../generated/openapi.json',
+);
 export const contract: Json = JSON.parse(fs.readFileSync(contractFile, 'utf8'));
 
 function resolve(node: any): any {
@@ -67,19 +70,32 @@ async function expectNotImplemented(operationId: string): Promise<void> {
   const query: Record<string, string> = {};
   for (const parameter of found.parameters) {
     const example = parameter.example ?? resolve(parameter.schema)?.examples?.[0];
-    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example)));
-    else if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(example);
+    if (parameter.in === 'path')
+      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example)));
+    else if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] = String(example);
   }
   const content = (resolve(found.operation.requestBody)?.content ?? {}) as Json;
   let json: unknown;
   let body: FormData | undefined;
   if (content['application/json']) json = firstExample(content['application/json']);
   else if (content['multipart/form-data']) {
-    const fields = firstExample(content['multipart/form-data']) as { type: string; fileName: string };
+    const fields = firstExample(content['multipart/form-data']) as {
+      type: string;
+      fileName: string;
+    };
     body = uploadForm(fields.type, fields.fileName, png());
   }
-  const secured = (found.operation.security ?? contract.security ?? []).some((requirement: Json) => Object.keys(requirement).length > 0);
-  const response = await api(found.method, url, { json, body, query, bearer: secured ? operatorToken : undefined, direct: true });
+  const secured = (found.operation.security ?? contract.security ?? []).some(
+    (requirement: Json) => Object.keys(requirement).length > 0,
+  );
+  const response = await api(found.method, url, {
+    json,
+    body,
+    query,
+    bearer: secured ? operatorToken : undefined,
+    direct: true,
+  });
   expectGeneralError(response, 501);
 }
 
@@ -92,7 +108,8 @@ export function operation(operationId: string, define: () => void): void {
   if (!exists) throw new Error(`${operationId} is not an operation of the contract`);
   if (isReal && PENDING_ON_REAL_SERVER.has(operationId)) {
     describe(operationId, () => {
-      it(`answers 501 in the general shape (501: not implemented yet)`, () => expectNotImplemented(operationId));
+      it(`answers 501 in the general shape (501: not implemented yet)`, () =>
+        expectNotImplemented(operationId));
     });
     return;
   }
@@ -108,9 +125,17 @@ export function operation(operationId: string, define: () => void): void {
  * A scenario that needs other operations to work on the real server (a live claim token needs
  * startClaim and verifyClaim, ...). While one of them is pending there, it is skipped and says why.
  */
-export function scenario(name: string, needs: string[], run: () => Promise<void>, timeout?: number): void {
-  const blocked = isReal ? needs.filter((id) => PENDING_ON_REAL_SERVER.has(id) || SKIPPED_ON_REAL_SERVER.has(id)) : [];
-  if (blocked.length > 0) it.skip(`${name} (skipped on the real server: needs ${blocked.join(', ')})`, run);
+export function scenario(
+  name: string,
+  needs: string[],
+  run: () => Promise<void>,
+  timeout?: number,
+): void {
+  const blocked = isReal
+    ? needs.filter((id) => PENDING_ON_REAL_SERVER.has(id) || SKIPPED_ON_REAL_SERVER.has(id))
+    : [];
+  if (blocked.length > 0)
+    it.skip(`${name} (skipped on the real server: needs ${blocked.join(', ')})`, run);
   else it(name, run, timeout);
 }
 

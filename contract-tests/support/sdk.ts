@@ -22,7 +22,10 @@ const withinContract: Middleware = {
     const what = `${request.method} ${new URL(request.url).pathname}`;
     const violations = response.headers.get('sl-violations');
     expect(violations, `${what}: the answer breaks the contract: ${violations}`).toBeNull();
-    expect(response.headers.get('content-security-policy'), `${what}: answered by Prism, not by the real server`).not.toBeNull();
+    expect(
+      response.headers.get('content-security-policy'),
+      `${what}: answered by Prism, not by the real server`,
+    ).not.toBeNull();
     return response;
   },
 };

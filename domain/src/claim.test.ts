@@ -4,11 +4,21 @@ import { claimFileKinds, personalDetailsProblems, submissionProblems } from './c
 import { isDbgTicketNumberFormat } from './ticketNumber.ts';
 
 const today = new Date(Date.UTC(2026, 10, 25));
-const adult = { firstName: 'Sarah', lastName: "O'Neill", dateOfBirth: '1980-05-01', addressLine1: '10 Downing Street', town: 'London', postCode: 'SW1A 2AA' };
+const adult = {
+  firstName: 'Sarah',
+  lastName: "O'Neill",
+  dateOfBirth: '1980-05-01',
+  addressLine1: '10 Downing Street',
+  town: 'London',
+  postCode: 'SW1A 2AA',
+};
 
 describe('personal details', () => {
   it('when every rule is broken at once, then each field is named with the contract message', () => {
-    const problems = personalDetailsProblems({ dateOfBirth: '2016-01-01', firstName: ' ', postCode: 'nope' }, today);
+    const problems = personalDetailsProblems(
+      { dateOfBirth: '2016-01-01', firstName: ' ', postCode: 'nope' },
+      today,
+    );
     expect(problems.map((problem) => [problem.property, problem.message])).toEqual([
       ['dateOfBirth', PersonalDetailsRules.dateOfBirth.message],
       ['firstName', PersonalDetailsRules.firstName.message],
@@ -20,22 +30,62 @@ describe('personal details', () => {
   });
 
   it('when the claimant lives overseas, then no address is required and any sent is refused', () => {
-    expect(personalDetailsProblems({ ...adult, addressLine1: undefined, town: undefined, postCode: undefined, isOverseas: true }, today)).toEqual([]);
-    expect(personalDetailsProblems({ ...adult, isOverseas: true }, today).map((problem) => problem.property)).toEqual(['addressLine1', 'town', 'postCode']);
+    expect(
+      personalDetailsProblems(
+        {
+          ...adult,
+          addressLine1: undefined,
+          town: undefined,
+          postCode: undefined,
+          isOverseas: true,
+        },
+        today,
+      ),
+    ).toEqual([]);
+    expect(
+      personalDetailsProblems({ ...adult, isOverseas: true }, today).map(
+        (problem) => problem.property,
+      ),
+    ).toEqual(['addressLine1', 'town', 'postCode']);
   });
 });
 
 describe('a whole claim', () => {
   it('when a pink draw ticket lacks its term number and back image, then both are named with the draw game text', () => {
-    const problems = submissionProblems({ productType: 'DBG', dbgGame: 'Lotto', dbgTicketType: 'PINK', dbgTicketNumber: '1234-123456789-123456', ticketFrontFileUuid: 'f' }, { idDocsRequired: false, dbgTicketNumberValid: true });
+    const problems = submissionProblems(
+      {
+        productType: 'DBG',
+        dbgGame: 'Lotto',
+        dbgTicketType: 'PINK',
+        dbgTicketNumber: '1234-123456789-123456',
+        ticketFrontFileUuid: 'f',
+      },
+      { idDocsRequired: false, dbgTicketNumberValid: true },
+    );
     expect(problems).toEqual([
-      { property: 'dbgTermNumber', rule: 'required', message: ClaimSubmissionRules.dbgTermNumber.message },
-      { property: 'ticketBackFileUuid', rule: 'required', message: ClaimSubmissionRules.ticketBackFileUuid.message },
+      {
+        property: 'dbgTermNumber',
+        rule: 'required',
+        message: ClaimSubmissionRules.dbgTermNumber.message,
+      },
+      {
+        property: 'ticketBackFileUuid',
+        rule: 'required',
+        message: ClaimSubmissionRules.ticketBackFileUuid.message,
+      },
     ]);
   });
 
   it('when a Scratchcard has no images and ID documents are required, then the Scratchcard texts and both documents are named', () => {
-    const problems = submissionProblems({ productType: 'SC', scBarcodeNumber: '1234-1234567-123', scSerialNumber: '123456789', scVirn: '1234' }, { idDocsRequired: true, dbgTicketNumberValid: undefined });
+    const problems = submissionProblems(
+      {
+        productType: 'SC',
+        scBarcodeNumber: '1234-1234567-123',
+        scSerialNumber: '123456789',
+        scVirn: '1234',
+      },
+      { idDocsRequired: true, dbgTicketNumberValid: undefined },
+    );
     expect(problems.map((problem) => problem.message)).toEqual([
       ClaimSubmissionRules.idDocument1FileUuid.message,
       ClaimSubmissionRules.idDocument2FileUuid.message,
@@ -45,8 +95,15 @@ describe('a whole claim', () => {
   });
 
   it('the files each product needs: the back for Scratchcards and pink tickets only', () => {
-    expect(claimFileKinds({ productType: 'DBG', dbgTicketType: 'WHITE' }, false)).toEqual([['ticketFrontFileUuid', 'ticketFront']]);
-    expect(claimFileKinds({ productType: 'SC' }, true).map(([, type]) => type)).toEqual(['ticketFront', 'ticketBack', 'idDocument1', 'idDocument2']);
+    expect(claimFileKinds({ productType: 'DBG', dbgTicketType: 'WHITE' }, false)).toEqual([
+      ['ticketFrontFileUuid', 'ticketFront'],
+    ]);
+    expect(claimFileKinds({ productType: 'SC' }, true).map(([, type]) => type)).toEqual([
+      'ticketFront',
+      'ticketBack',
+      'idDocument1',
+      'idDocument2',
+    ]);
   });
 });
 

@@ -13,9 +13,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const fixturesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-e2e-images-'));
   const logDir = path.resolve(import.meta.dirname, '../test-results');
   fs.mkdirSync(logDir, { recursive: true });
-  const [stack] = await Promise.all([startStack({ fixturesDir, logFile: path.join(logDir, 'server.log') }), writeTestImages(fixturesDir)]);
+  const [stack] = await Promise.all([
+    startStack({ fixturesDir, logFile: path.join(logDir, 'server.log') }),
+    writeTestImages(fixturesDir),
+  ]);
   process.env.E2E_STACK = JSON.stringify({ ...stack, stop: undefined });
-  console.log(`e2e stack up in ${Date.now() - started} ms: ${stack.baseUrl} (inbox ${stack.inboxUrl})`);
+  console.log(
+    `e2e stack up in ${Date.now() - started} ms: ${stack.baseUrl} (inbox ${stack.inboxUrl})`,
+  );
   return async () => {
     await stack.stop();
     fs.rmSync(fixturesDir, { recursive: true, force: true });

@@ -14,7 +14,12 @@ export const IMAGES = {
   tooLarge: 'huge-photo.png',
 } as const;
 
-function card(width: number, height: number, background: { r: number; g: number; b: number }, label: string): Sharp {
+function card(
+  width: number,
+  height: number,
+  background: { r: number; g: number; b: number },
+  label: string,
+): Sharp {
   const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
       `<rect x="12" y="12" width="${width - 24}" height="${height - 24}" rx="10" fill="white" opacity="0.85"/>` +
@@ -29,13 +34,30 @@ export async function writeTestImages(dir: string): Promise<void> {
   await Promise.all([
     write(IMAGES.ticketFront, card(480, 300, { r: 236, g: 72, b: 153 }, 'Ticket front').png()),
     write(IMAGES.ticketBack, card(480, 300, { r: 244, g: 114, b: 182 }, 'Ticket back').png()),
-    write(IMAGES.idDocument1, card(420, 300, { r: 30, g: 64, b: 175 }, 'Passport').jpeg({ quality: 85 })),
-    write(IMAGES.idDocument2, card(300, 420, { r: 120, g: 120, b: 120 }, 'Council tax').jpeg({ quality: 85 })),
-    write(IMAGES.scFront, card(300, 480, { r: 250, g: 204, b: 21 }, 'Card front').jpeg({ quality: 85 })),
+    write(
+      IMAGES.idDocument1,
+      card(420, 300, { r: 30, g: 64, b: 175 }, 'Passport').jpeg({ quality: 85 }),
+    ),
+    write(
+      IMAGES.idDocument2,
+      card(300, 420, { r: 120, g: 120, b: 120 }, 'Council tax').jpeg({ quality: 85 }),
+    ),
+    write(
+      IMAGES.scFront,
+      card(300, 480, { r: 250, g: 204, b: 21 }, 'Card front').jpeg({ quality: 85 }),
+    ),
     write(IMAGES.scBack, card(300, 480, { r: 34, g: 197, b: 94 }, 'Card back').png()),
     write(
       IMAGES.tooLarge,
-      sharp({ create: { width: 1100, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png({ compressionLevel: 0 }),
+      sharp({
+        create: {
+          width: 1100,
+          height: 1000,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 80 },
+        },
+      }).png({ compressionLevel: 0 }),
     ),
   ]);
 }

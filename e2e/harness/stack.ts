@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '@prize/server/infra/embedded-postgres';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@prize/server/infra/embedded-postgres';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,17 +36,24 @@ export const PRODUCT_NAME = 'E2E Lottery';
 /** Small, so the upload-failure test needs only a 2-3 MB file. */
 export const MAX_FILE_SIZE = '2mb';
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output().slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited ${child.exitCode}:\n${output().slice(-3000)}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server not healthy within ${timeoutMs} ms:\n${output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`server not healthy within ${timeoutMs} ms:\n${output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -52,7 +63,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * server as production runs it (`node server/src/start.ts`, configuration from the environment),
  * serving the built client from client/dist.
  */
-export async function startStack(options: { logFile?: string; fixturesDir: string }): Promise<Stack> {
+export async function startStack(options: {
+  logFile?: string;
+  fixturesDir: string;
+}): Promise<Stack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'client/dist/index.html'))) {
     throw new Error('client/dist is missing: run `npm run build -w client` (make e2e does it)');
   }
@@ -74,7 +88,8 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
     await mail?.stop().catch(() => undefined);
     await postgres?.stop();
     // The data folder may have moved under /var/tmp when the postgres user cannot reach /tmp.
-    if (postgres && !postgres.dataDir.startsWith(root)) fs.rmSync(path.dirname(postgres.dataDir), { recursive: true, force: true });
+    if (postgres && !postgres.dataDir.startsWith(root))
+      fs.rmSync(path.dirname(postgres.dataDir), { recursive: true, force: true });
     fs.rmSync(root, { recursive: true, force: true });
   };
 
@@ -108,7 +123,11 @@ export async function startStack(options: { logFile?: string; fixturesDir: strin
     for (const name of ['CLAMAV_SOCKET', 'CLAMAV_HOST', 'LOQATE_API_KEY']) delete env[name];
     const log = options.logFile ? fs.createWriteStream(options.logFile) : undefined;
     let output = '';
-    server = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [server.stdout!, server.stderr!]) {
       stream.on('data', (chunk: Buffer) => {
         if (output.length < 200_000) output += chunk.toString();

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { image, stack, type ImageName } from './env.ts';
 import { INFO_REQUEST_LINK, linkIn, verificationLink, waitForMail } from './mail.ts';
 
-async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
@@ -33,7 +38,11 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
   const form = new FormData();
   form.set('type', type);
   form.set('fileName', path.basename(file));
-  form.set('file', new Blob([fs.readFileSync(file)], { type: file.endsWith('.png') ? 'image/png' : 'image/jpeg' }), path.basename(file));
+  form.set(
+    'file',
+    new Blob([fs.readFileSync(file)], { type: file.endsWith('.png') ? 'image/png' : 'image/jpeg' }),
+    path.basename(file),
+  );
   return (await call<{ uuid: string }>('POST', `/api/v1/claim/${token}/file`, form)).uuid;
 }
 
@@ -41,27 +50,33 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
  * A Scratchcard claim submitted through the real API calls (no ID documents: the owner, at
  * 10 Downing Street chosen with the address lookup). Returns the claim link and reference.
  */
-export async function submittedScratchcardClaim(email: string): Promise<{ link: string; token: string; hashid: string }> {
+export async function submittedScratchcardClaim(
+  email: string,
+): Promise<{ link: string; token: string; hashid: string }> {
   await call('POST', '/api/v1/claim', { email });
   const link = await verificationLink(email);
   const token = link.split('/').at(-1)!;
   await call('PATCH', `/api/v1/claim/${token}/verify`);
-  const identity = await call<{ uuid: string; idDocsRequired: boolean }>('POST', `/api/v1/claim/${token}/identity`, {
-    isOwner: true,
-    title: 'Mr',
-    firstName: 'Rhys',
-    lastName: 'Ap-Gwilym',
-    dateOfBirth: '1975-09-30',
-    phoneNumber: '07700900456',
-    isOverseas: false,
-    addressLine1: '10 Downing Street',
-    addressLine2: '',
-    town: 'London',
-    county: '',
-    postCode: 'SW1A 2AA',
-    // The local address index's 10 Downing Street: the server reads its delivery point back.
-    addressId: 'GB|RM|A|10000002',
-  });
+  const identity = await call<{ uuid: string; idDocsRequired: boolean }>(
+    'POST',
+    `/api/v1/claim/${token}/identity`,
+    {
+      isOwner: true,
+      title: 'Mr',
+      firstName: 'Rhys',
+      lastName: 'Ap-Gwilym',
+      dateOfBirth: '1975-09-30',
+      phoneNumber: '07700900456',
+      isOverseas: false,
+      addressLine1: '10 Downing Street',
+      addressLine2: '',
+      town: 'London',
+      county: '',
+      postCode: 'SW1A 2AA',
+      // The local address index's 10 Downing Street: the server reads its delivery point back.
+      addressId: 'GB|RM|A|10000002',
+    },
+  );
   const front = await upload(token, 'ticketFront', 'scFront');
   const back = await upload(token, 'ticketBack', 'scBack');
   const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
@@ -109,7 +124,16 @@ export function operatorClaim(hashid: string): Promise<OperatorClaim> {
 }
 
 /** Asks for information through the operator API and returns the link from the e-mail it sends. */
-export async function requestInformation(hashid: string, email: string, sectionTypeList: string[]): Promise<string> {
-  await call('POST', `/api/v1/operator/claims/${hashid}/info-requests`, { sectionTypeList }, operator());
+export async function requestInformation(
+  hashid: string,
+  email: string,
+  sectionTypeList: string[],
+): Promise<string> {
+  await call(
+    'POST',
+    `/api/v1/operator/claims/${hashid}/info-requests`,
+    { sectionTypeList },
+    operator(),
+  );
   return linkIn(await waitForMail(email, /more information/), INFO_REQUEST_LINK);
 }

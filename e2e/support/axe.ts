@@ -10,12 +10,22 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   await test.step(`axe: ${state}`, async () => {
     // Collapse and fade animations would make colour-contrast results depend on timing.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     const violations = results.violations.map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`).join('\n'),
+        violation.nodes
+          .map(
+            (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+          )
+          .join('\n'),
     );
     expect.soft(violations, `axe violations on '${state}':\n${violations.join('\n')}`).toEqual([]);
   });

@@ -9,7 +9,11 @@ import { verificationLink } from './mail.ts';
  */
 
 /** The start page: sends the e-mail and returns the verification link MailDev caught. */
-export async function startClaim(page: Page, email: string, { checkStates = false } = {}): Promise<string> {
+export async function startClaim(
+  page: Page,
+  email: string,
+  { checkStates = false } = {},
+): Promise<string> {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Start your claim' })).toBeVisible();
   if (checkStates) {
@@ -56,7 +60,12 @@ export interface PersonalAnswers {
 }
 
 /** The address lookup against the real local index: search, drill into a container, pick. */
-export async function lookUpAddress(page: Page, scope: Page | Locator, answer: { lookup: string; container?: RegExp; pick: RegExp }, axeLabel?: string): Promise<void> {
+export async function lookUpAddress(
+  page: Page,
+  scope: Page | Locator,
+  answer: { lookup: string; container?: RegExp; pick: RegExp },
+  axeLabel?: string,
+): Promise<void> {
   await scope.getByLabel('Find your address').fill(answer.lookup);
   const results = scope.getByRole('list', { name: 'Addresses found' });
   if (answer.container) {
@@ -71,8 +80,14 @@ export async function lookUpAddress(page: Page, scope: Page | Locator, answer: {
 }
 
 /** Fills personal details and presses Next (or 'Live overseas, skip'). */
-export async function completePersonalDetails(page: Page, answers: PersonalAnswers, { scope = page as Page | Locator, axeLabel = undefined as string | undefined } = {}): Promise<void> {
-  const owner = scope.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
+export async function completePersonalDetails(
+  page: Page,
+  answers: PersonalAnswers,
+  { scope = page as Page | Locator, axeLabel = undefined as string | undefined } = {},
+): Promise<void> {
+  const owner = scope.getByRole('group', {
+    name: 'Are you the owner of the ticket or Scratchcard?',
+  });
   await owner.getByLabel(answers.owner === false ? 'No' : 'Yes').check();
   await scope.getByLabel('Title').selectOption(answers.title ?? 'Ms');
   await scope.getByLabel('First name').fill(answers.firstName ?? 'Siân');
@@ -90,9 +105,11 @@ export async function completePersonalDetails(page: Page, answers: PersonalAnswe
     } else {
       await scope.getByRole('button', { name: 'Enter your address manually' }).click();
       await scope.getByLabel('Address line 1').fill(address.manual.line1);
-      if (address.manual.line2) await scope.getByLabel('Address line 2 (optional)').fill(address.manual.line2);
+      if (address.manual.line2)
+        await scope.getByLabel('Address line 2 (optional)').fill(address.manual.line2);
       await scope.getByLabel('Town or city').fill(address.manual.town);
-      if (address.manual.county) await scope.getByLabel('County (optional)').fill(address.manual.county);
+      if (address.manual.county)
+        await scope.getByLabel('County (optional)').fill(address.manual.county);
       await scope.getByLabel('Postcode').fill(address.manual.postCode);
     }
     if (axeLabel) await expectNoAxeViolations(page, `${axeLabel}: personal details filled`);
@@ -102,12 +119,19 @@ export async function completePersonalDetails(page: Page, answers: PersonalAnswe
 }
 
 /** Chooses a file in an upload box and waits until the server has it. */
-export async function uploadImage(scope: Page | Locator, label: string, name: ImageName): Promise<void> {
+export async function uploadImage(
+  scope: Page | Locator,
+  label: string,
+  name: ImageName,
+): Promise<void> {
   await scope.getByLabel(label, { exact: true }).setInputFiles(image(name));
   await expect(scope.getByRole('button', { name: `Remove ${imageFileName(name)}` })).toBeVisible();
 }
 
-export async function completeIdDocuments(page: Page, { axeLabel }: { axeLabel?: string } = {}): Promise<void> {
+export async function completeIdDocuments(
+  page: Page,
+  { axeLabel }: { axeLabel?: string } = {},
+): Promise<void> {
   const ids = section(page, /Upload ID documents/);
   await expect(ids.getByRole('heading', { name: /Upload ID documents/ })).toBeVisible();
   if (axeLabel) {
@@ -127,9 +151,18 @@ export async function completeIdDocuments(page: Page, { axeLabel }: { axeLabel?:
 
 export async function completeClaimDetails(page: Page, { damaged = false } = {}): Promise<void> {
   const details = section(page, /Claim details/);
-  await details.getByRole('group', { name: /in your possession/ }).getByLabel('Yes').check();
-  await details.getByRole('group', { name: /damaged/ }).getByLabel(damaged ? 'Yes' : 'No').check();
-  await details.getByRole('group', { name: /work for/ }).getByLabel('No').check();
+  await details
+    .getByRole('group', { name: /in your possession/ })
+    .getByLabel('Yes')
+    .check();
+  await details
+    .getByRole('group', { name: /damaged/ })
+    .getByLabel(damaged ? 'Yes' : 'No')
+    .check();
+  await details
+    .getByRole('group', { name: /work for/ })
+    .getByLabel('No')
+    .check();
   await details.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Edit claim details' })).toBeVisible();
 }
@@ -168,12 +201,25 @@ export async function completeAboutTicket(page: Page, ticket: TicketAnswers): Pr
 }
 
 /** Front (and back where the kind needs it), Next, then the signed-ticket question. */
-export async function completeTicketImages(page: Page, kind: 'pink' | 'white' | 'scratchcard', { axeLabel }: { axeLabel?: string } = {}): Promise<void> {
+export async function completeTicketImages(
+  page: Page,
+  kind: 'pink' | 'white' | 'scratchcard',
+  { axeLabel }: { axeLabel?: string } = {},
+): Promise<void> {
   const images = section(page, /Upload ticket or Scratchcard images/);
   const noun = kind === 'scratchcard' ? 'Scratchcard' : 'ticket';
-  await uploadImage(images, `Front of your ${noun}`, kind === 'scratchcard' ? 'scFront' : 'ticketFront');
+  await uploadImage(
+    images,
+    `Front of your ${noun}`,
+    kind === 'scratchcard' ? 'scFront' : 'ticketFront',
+  );
   if (kind === 'white') await expect(images.getByLabel('Back of your ticket')).toHaveCount(0);
-  else await uploadImage(images, `Back of your ${noun}`, kind === 'scratchcard' ? 'scBack' : 'ticketBack');
+  else
+    await uploadImage(
+      images,
+      `Back of your ${noun}`,
+      kind === 'scratchcard' ? 'scBack' : 'ticketBack',
+    );
   await images.getByRole('button', { name: 'Next' }).click();
   const signed = page.getByRole('dialog', { name: /Have you signed/ });
   await expect(signed).toBeVisible();
@@ -182,11 +228,16 @@ export async function completeTicketImages(page: Page, kind: 'pink' | 'white' | 
   if (axeLabel) await expectNoAxeViolations(page, `${axeLabel}: signed-ticket modal`);
   await signed.getByRole('button', { name: /Yes, I have signed it/ }).click();
   await expect(signed).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Edit upload ticket or Scratchcard images' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Edit upload ticket or Scratchcard images' }),
+  ).toBeVisible();
 }
 
 /** Payment and submit; returns the reference number shown on the success page. */
-export async function submitClaim(page: Page, { cheque = false, axeLabel }: { cheque?: boolean; axeLabel?: string } = {}): Promise<string> {
+export async function submitClaim(
+  page: Page,
+  { cheque = false, axeLabel }: { cheque?: boolean; axeLabel?: string } = {},
+): Promise<string> {
   const payment = section(page, /Payment and submit/);
   if (cheque) await payment.getByLabel('I would prefer to be paid by cheque').check();
   if (axeLabel) await expectNoAxeViolations(page, `${axeLabel}: payment`);
@@ -195,7 +246,9 @@ export async function submitClaim(page: Page, { cheque = false, axeLabel }: { ch
 }
 
 export async function expectSubmitted(page: Page, axeLabel?: string): Promise<string> {
-  await expect(page.getByRole('heading', { name: 'Your claim has been submitted successfully.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your claim has been submitted successfully.' }),
+  ).toBeVisible();
   await expect(page.getByText(/We have sent a confirmation email to/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What happens next?' })).toBeVisible();
   await expect(page.locator('.next-steps__item')).toHaveCount(5);

@@ -5,7 +5,10 @@ import { IMAGES } from '../harness/images.ts';
 /** The running stack, as the global setup left it in the environment. */
 export function stack(): StackInfo {
   const raw = process.env.E2E_STACK;
-  if (!raw) throw new Error('E2E_STACK is not set: run the suite through `playwright test` (global setup starts the stack)');
+  if (!raw)
+    throw new Error(
+      'E2E_STACK is not set: run the suite through `playwright test` (global setup starts the stack)',
+    );
   return JSON.parse(raw) as StackInfo;
 }
 

@@ -24,7 +24,8 @@ export const test = base.extend<{ pageErrors: string[]; leaveWarnings: { count: 
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          errors.push(`console: ${message.text()}`);
       });
       await use(errors);
       expect(errors, 'script errors in the page').toEqual([]);

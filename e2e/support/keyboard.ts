@@ -13,7 +13,9 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 80): Promi
       if (active === element) return 'here';
       if (!active || active === document.body) return 'after';
       // Element follows the focused one in document order: Tab; else Shift+Tab.
-      return active.compareDocumentPosition(element!) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+      return active.compareDocumentPosition(element!) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? 'after'
+        : 'before';
     }, handle);
     if (where === 'here') return;
     await page.keyboard.press(where === 'after' ? 'Tab' : 'Shift+Tab');
@@ -26,7 +28,9 @@ export async function chooseOption(page: Page, select: Locator, label: string): 
   await tabTo(page, select);
   await page.keyboard.type(label);
   for (let presses = 0; presses < 200; presses += 1) {
-    const chosen = await select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent?.trim());
+    const chosen = await select.evaluate((element) =>
+      (element as HTMLSelectElement).selectedOptions[0]?.textContent?.trim(),
+    );
     if (chosen === label) return;
     await page.keyboard.press('ArrowDown');
   }
@@ -38,12 +42,20 @@ export async function chooseOption(page: Page, select: Locator, label: string): 
  * takes the file. Headless Chromium now and then drops the dialog of a key press; after three
  * tries the focused input gets the file directly, which is what the dialog would have done.
  */
-export async function chooseFileByKeyboard(page: Page, input: Locator, file: string, shownName: string): Promise<void> {
+export async function chooseFileByKeyboard(
+  page: Page,
+  input: Locator,
+  file: string,
+  shownName: string,
+): Promise<void> {
   await tabTo(page, input);
   let chosen = false;
   for (let attempt = 0; attempt < 3 && !chosen; attempt += 1) {
     await expect(input).toBeFocused();
-    const chooser = await Promise.all([page.waitForEvent('filechooser', { timeout: 2_000 }), page.keyboard.press('Space')]).then(
+    const chooser = await Promise.all([
+      page.waitForEvent('filechooser', { timeout: 2_000 }),
+      page.keyboard.press('Space'),
+    ]).then(
       ([opened]) => opened,
       () => undefined,
     );
@@ -83,4 +95,5 @@ export async function countPointerPresses(page: Page): Promise<void> {
   });
 }
 
-export const pointerPresses = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses);
+export const pointerPresses = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses);

@@ -11,7 +11,9 @@ interface MailDevEmail {
 
 /** The e-mails MailDev caught for one address, oldest first (its REST API: GET /api/email). */
 export async function mailsTo(address: string): Promise<MailDevEmail[]> {
-  const res = await fetch(`${stack().inboxUrl}/api/email?to.address=${encodeURIComponent(address)}`);
+  const res = await fetch(
+    `${stack().inboxUrl}/api/email?to.address=${encodeURIComponent(address)}`,
+  );
   if (!res.ok) throw new Error(`MailDev answered ${res.status}`);
   const all = (await res.json()) as MailDevEmail[];
   return all
@@ -20,12 +22,17 @@ export async function mailsTo(address: string): Promise<MailDevEmail[]> {
 }
 
 /** Waits for the newest e-mail to `address` whose subject matches, skipping the first `skip` ones. */
-export async function waitForMail(address: string, subject: RegExp, { skip = 0, timeoutMs = 20_000 } = {}): Promise<MailDevEmail> {
+export async function waitForMail(
+  address: string,
+  subject: RegExp,
+  { skip = 0, timeoutMs = 20_000 } = {},
+): Promise<MailDevEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const matching = (await mailsTo(address)).filter((mail) => subject.test(mail.subject));
     if (matching.length > skip) return matching.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
@@ -33,8 +40,11 @@ export async function waitForMail(address: string, subject: RegExp, { skip = 0, 
 /** The first link in an e-mail's text that matches `pattern` (a path under PUBLIC_URL). */
 export function linkIn(mail: MailDevEmail, pattern: RegExp): string {
   const base = stack().baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const found = new RegExp(`${base}${pattern.source}`).exec(`${mail.text ?? ''}\n${mail.html ?? ''}`);
-  if (!found) throw new Error(`no link matching ${pattern} in the e-mail '${mail.subject}':\n${mail.text}`);
+  const found = new RegExp(`${base}${pattern.source}`).exec(
+    `${mail.text ?? ''}\n${mail.html ?? ''}`,
+  );
+  if (!found)
+    throw new Error(`no link matching ${pattern} in the e-mail '${mail.subject}':\n${mail.text}`);
   return found[0];
 }
 

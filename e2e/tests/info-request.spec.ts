@@ -50,7 +50,9 @@ async function expectSuccessPage(page: Page, reference: string, label: string): 
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 }
 
-test('info request for personal details and Scratchcard images: the operator sees the new submission', async ({ page }) => {
+test('info request for personal details and Scratchcard images: the operator sees the new submission', async ({
+  page,
+}) => {
   const email = uniqueEmail('amend');
   const { hashid } = await submittedScratchcardClaim(email);
   const link = await requestInformation(hashid, email, ['PERSONAL_DETAILS', 'SC_IMAGES']);
@@ -62,7 +64,11 @@ test('info request for personal details and Scratchcard images: the operator see
   await expect(page.getByRole('region', { name: /ID documents/ })).toHaveCount(0);
 
   // The owner at a delivery point: the new identity check needs no ID documents.
-  await completePersonalDetails(page, { title: 'Mrs', firstName: 'Grace', lastName: 'Hopper-Jones', address: DOWNING_STREET }, { axeLabel: 'info request' });
+  await completePersonalDetails(
+    page,
+    { title: 'Mrs', firstName: 'Grace', lastName: 'Hopper-Jones', address: DOWNING_STREET },
+    { axeLabel: 'info request' },
+  );
   await expect(page.getByRole('region', { name: /ID documents/ })).toHaveCount(0);
   await submitScratchcardImages(page, 'info request');
   await expectSuccessPage(page, hashid, 'info request');
@@ -70,23 +76,40 @@ test('info request for personal details and Scratchcard images: the operator see
   await waitForMail(email, /We have received your information/);
   const claim = await operatorClaim(hashid);
   expect(claim.status).toBe('info_received');
-  expect(claim.personalDetails).toMatchObject({ title: 'Mrs', firstName: 'Grace', lastName: 'Hopper-Jones', postCode: 'SW1A 2AA' });
+  expect(claim.personalDetails).toMatchObject({
+    title: 'Mrs',
+    firstName: 'Grace',
+    lastName: 'Hopper-Jones',
+    postCode: 'SW1A 2AA',
+  });
   const [request] = claim.infoRequests;
   expect(request?.sectionTypeList).toEqual(['PERSONAL_DETAILS', 'SC_IMAGES']);
   expect(request?.submittedAt).toBeTruthy();
-  expect(request?.submission?.sectionTypeList).toEqual(expect.arrayContaining(['PERSONAL_DETAILS', 'SC_IMAGES']));
-  const newFiles = claim.files.filter((file) => file.uuid === request?.submission?.ticketFrontFileUuid || file.uuid === request?.submission?.ticketBackFileUuid);
-  expect(newFiles.map((file) => file.originalName).sort()).toEqual([imageFileName('scBack'), imageFileName('scFront')].sort());
+  expect(request?.submission?.sectionTypeList).toEqual(
+    expect.arrayContaining(['PERSONAL_DETAILS', 'SC_IMAGES']),
+  );
+  const newFiles = claim.files.filter(
+    (file) =>
+      file.uuid === request?.submission?.ticketFrontFileUuid ||
+      file.uuid === request?.submission?.ticketBackFileUuid,
+  );
+  expect(newFiles.map((file) => file.originalName).sort()).toEqual(
+    [imageFileName('scBack'), imageFileName('scFront')].sort(),
+  );
   expect(claim.audit.map((entry) => entry.event)).toContain('info_request.submitted');
 
   // The link is used up: the load-failure state offers a new claim.
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'This information has already been submitted.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'This information has already been submitted.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'start a new claim' })).toBeVisible();
   await expectNoAxeViolations(page, 'info request: already submitted');
 });
 
-test('info request where the new identity check requires ID documents inserts that section', async ({ page }) => {
+test('info request where the new identity check requires ID documents inserts that section', async ({
+  page,
+}) => {
   const email = uniqueEmail('amend-ids');
   const { hashid } = await submittedScratchcardClaim(email);
   const link = await requestInformation(hashid, email, ['PERSONAL_DETAILS', 'SC_IMAGES']);
@@ -94,7 +117,13 @@ test('info request where the new identity check requires ID documents inserts th
   await openInfoRequest(page, link);
   await expect(page.getByRole('region', { name: /ID documents/ })).toHaveCount(0);
   // Not the owner: ID documents are now required, so the section appears right after personal details.
-  await completePersonalDetails(page, { owner: false, title: 'Mr', firstName: 'Kwame', lastName: 'Mensah', address: DOWNING_STREET });
+  await completePersonalDetails(page, {
+    owner: false,
+    title: 'Mr',
+    firstName: 'Kwame',
+    lastName: 'Mensah',
+    address: DOWNING_STREET,
+  });
   const ids = section(page, /Upload ID documents/);
   await expect(ids).toBeVisible();
   await expect(numberOf(page, /Upload ID documents/)).toContainText('2');
@@ -114,6 +143,12 @@ test('info request where the new identity check requires ID documents inserts th
   expect(submission).toMatchObject({ idDocsRequired: true });
   expect(submission?.idDocument1FileUuid).toBeTruthy();
   expect(submission?.idDocument2FileUuid).toBeTruthy();
-  const idFiles = claim.files.filter((file) => file.uuid === submission?.idDocument1FileUuid || file.uuid === submission?.idDocument2FileUuid);
-  expect(idFiles.map((file) => file.originalName).sort()).toEqual([imageFileName('idDocument1'), imageFileName('idDocument2')].sort());
+  const idFiles = claim.files.filter(
+    (file) =>
+      file.uuid === submission?.idDocument1FileUuid ||
+      file.uuid === submission?.idDocument2FileUuid,
+  );
+  expect(idFiles.map((file) => file.originalName).sort()).toEqual(
+    [imageFileName('idDocument1'), imageFileName('idDocument2')].sort(),
+  );
 });

@@ -2,11 +2,21 @@ import { operatorClaim, randomSerial } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectSubmitted, section } from '../support/claim-form.ts';
 import { image, imageFileName, uniqueEmail } from '../support/env.ts';
-import { chooseFileByKeyboard, chooseOption, countPointerPresses, pointerPresses, pressButton, tabTo, typeInto } from '../support/keyboard.ts';
+import {
+  chooseFileByKeyboard,
+  chooseOption,
+  countPointerPresses,
+  pointerPresses,
+  pressButton,
+  tabTo,
+  typeInto,
+} from '../support/keyboard.ts';
 import { verificationLink } from '../support/mail.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-test('the whole claim completed by keyboard alone (pink ticket, not the owner, ID documents)', async ({ page }) => {
+test('the whole claim completed by keyboard alone (pink ticket, not the owner, ID documents)', async ({
+  page,
+}) => {
   await countPointerPresses(page);
   const email = uniqueEmail('keyboard');
 
@@ -21,7 +31,9 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
   await expect(page.getByRole('heading', { name: 'Claim your prize', level: 1 })).toBeVisible();
 
   // 1 Personal details. Arrow keys move (and check) within a radio group.
-  const owner = page.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
+  const owner = page.getByRole('group', {
+    name: 'Are you the owner of the ticket or Scratchcard?',
+  });
   await tabTo(page, owner.getByLabel('Yes'));
   await page.keyboard.press('ArrowRight');
   await expect(owner.getByLabel('No')).toBeChecked();
@@ -36,8 +48,16 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Find your address')).toBeFocused();
   await page.keyboard.type('SW1A 2AA');
-  await pressButton(page, page.getByRole('list', { name: 'Addresses found' }).getByRole('button', { name: /SW1A 2AA/ }));
-  await pressButton(page, page.getByRole('list', { name: 'Addresses found' }).getByRole('button', { name: /10 Downing Street/ }));
+  await pressButton(
+    page,
+    page.getByRole('list', { name: 'Addresses found' }).getByRole('button', { name: /SW1A 2AA/ }),
+  );
+  await pressButton(
+    page,
+    page
+      .getByRole('list', { name: 'Addresses found' })
+      .getByRole('button', { name: /10 Downing Street/ }),
+  );
   await expect(page.getByRole('button', { name: 'Look up another address' })).toBeVisible();
   await pressButton(page, page.getByRole('button', { name: 'Next' }));
 
@@ -48,12 +68,25 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
   await expect(dialog).toBeVisible();
   for (let presses = 0; presses < 4; presses += 1) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]'))), 'focus stays in the dialog').toBe(true);
+    expect(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]'))),
+      'focus stays in the dialog',
+    ).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await chooseFileByKeyboard(page, ids.getByLabel('First ID document', { exact: true }), image('idDocument1'), imageFileName('idDocument1'));
-  await chooseFileByKeyboard(page, ids.getByLabel('Second ID document', { exact: true }), image('idDocument2'), imageFileName('idDocument2'));
+  await chooseFileByKeyboard(
+    page,
+    ids.getByLabel('First ID document', { exact: true }),
+    image('idDocument1'),
+    imageFileName('idDocument1'),
+  );
+  await chooseFileByKeyboard(
+    page,
+    ids.getByLabel('Second ID document', { exact: true }),
+    image('idDocument2'),
+    imageFileName('idDocument2'),
+  );
   await pressButton(page, ids.getByRole('button', { name: 'Next' }));
 
   // 3 Claim details: Space answers Yes, ArrowRight moves to No.
@@ -84,8 +117,18 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
 
   // 5 Ticket images, then the signed-ticket question.
   const images = section(page, /Upload ticket or Scratchcard images/);
-  await chooseFileByKeyboard(page, images.getByLabel('Front of your ticket', { exact: true }), image('ticketFront'), imageFileName('ticketFront'));
-  await chooseFileByKeyboard(page, images.getByLabel('Back of your ticket', { exact: true }), image('ticketBack'), imageFileName('ticketBack'));
+  await chooseFileByKeyboard(
+    page,
+    images.getByLabel('Front of your ticket', { exact: true }),
+    image('ticketFront'),
+    imageFileName('ticketFront'),
+  );
+  await chooseFileByKeyboard(
+    page,
+    images.getByLabel('Back of your ticket', { exact: true }),
+    image('ticketBack'),
+    imageFileName('ticketBack'),
+  );
   await pressButton(page, images.getByRole('button', { name: 'Next' }));
   const signed = page.getByRole('dialog', { name: /Have you signed/ });
   await expect(signed).toBeVisible();
@@ -104,8 +147,20 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
   const claim = await operatorClaim(reference);
   expect(claim).toMatchObject({
     idDocsRequired: true,
-    personalDetails: { isOwner: false, title: 'Mrs', firstName: 'Zoë', lastName: 'Ní Bhriain', dateOfBirth: '1984-02-14', dpsCode: '1A' },
-    ticketDetails: { dbgGame: 'Thunderball', dbgTicketType: 'PINK', dbgTicketNumber: serial, prizeAmountPence: 90000 },
+    personalDetails: {
+      isOwner: false,
+      title: 'Mrs',
+      firstName: 'Zoë',
+      lastName: 'Ní Bhriain',
+      dateOfBirth: '1984-02-14',
+      dpsCode: '1A',
+    },
+    ticketDetails: {
+      dbgGame: 'Thunderball',
+      dbgTicketType: 'PINK',
+      dbgTicketNumber: serial,
+      prizeAmountPence: 90000,
+    },
     claimDetails: { isChequePreferred: true, isTicketDamaged: false, isLotteryRetailer: false },
   });
 });

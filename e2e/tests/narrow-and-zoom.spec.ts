@@ -16,10 +16,18 @@ import { expect, test } from '../support/fixtures.ts';
 
 /** WCAG 2.2 reflow (1.4.10): content fits the width, nothing scrolls sideways. */
 async function fitsWidth(page: Page, state: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   // The narrow layout is the one measured.
   expect(clientWidth).toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect.soft(scrollWidth, `${state}: the page scrolls sideways (${scrollWidth} px in ${clientWidth} px)`).toBeLessThanOrEqual(clientWidth);
+  expect
+    .soft(
+      scrollWidth,
+      `${state}: the page scrolls sideways (${scrollWidth} px in ${clientWidth} px)`,
+    )
+    .toBeLessThanOrEqual(clientWidth);
 }
 
 async function checked(page: Page, state: string): Promise<void> {
@@ -36,7 +44,9 @@ for (const { name, viewport, deviceScaleFactor } of [
   test.describe(name, () => {
     test.use({ viewport, deviceScaleFactor });
 
-    test(`at ${name} every section, ID documents included, is completed without sideways scrolling, axe clean`, async ({ page }) => {
+    test(`at ${name} every section, ID documents included, is completed without sideways scrolling, axe clean`, async ({
+      page,
+    }) => {
       const link = await startClaim(page, uniqueEmail('narrow'));
       await checked(page, `${name}: start page, link sent`);
       await openClaim(page, link, { axe: false });
@@ -46,13 +56,22 @@ for (const { name, viewport, deviceScaleFactor } of [
       await expect(page.getByText(/We couldn't process \d+ of your entries\./)).toBeVisible();
       await checked(page, `${name}: personal details errors`);
       // The Isle of Man address asks for ID documents: every section is on the page.
-      await completePersonalDetails(page, { address: { manual: { line1: 'Flat 2, 11 Athol Street', town: 'Douglas', postCode: 'IM1 1JE' } } });
+      await completePersonalDetails(page, {
+        address: {
+          manual: { line1: 'Flat 2, 11 Athol Street', town: 'Douglas', postCode: 'IM1 1JE' },
+        },
+      });
       await checked(page, `${name}: ID documents`);
       await completeIdDocuments(page);
       await checked(page, `${name}: claim details`);
       await completeClaimDetails(page);
       await checked(page, `${name}: about your ticket`);
-      await completeAboutTicket(page, { kind: 'pink', serial: randomSerial(), term: randomDigits(8), amount: '1250.00' });
+      await completeAboutTicket(page, {
+        kind: 'pink',
+        serial: randomSerial(),
+        term: randomDigits(8),
+        amount: '1250.00',
+      });
       await checked(page, `${name}: ticket images`);
       await completeTicketImages(page, 'pink');
       await checked(page, `${name}: payment`);

@@ -24,7 +24,10 @@ async function reloadForm(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Claim your prize', level: 1 })).toBeVisible();
 }
 
-test('a reload in the middle of each section finds the completed sections again, and the claim then submits', async ({ page, leaveWarnings }) => {
+test('a reload in the middle of each section finds the completed sections again, and the claim then submits', async ({
+  page,
+  leaveWarnings,
+}) => {
   const link = await startClaim(page, uniqueEmail('reload'));
   await openClaim(page, link, { axe: false });
 
@@ -35,21 +38,37 @@ test('a reload in the middle of each section finds the completed sections again,
   await expect(page.getByLabel('First name')).toHaveValue('');
 
   await completePersonalDetails(page, { address: DOWNING_STREET });
-  await section(page, /Claim details/).getByRole('group', { name: /in your possession/ }).getByLabel('Yes').check();
+  await section(page, /Claim details/)
+    .getByRole('group', { name: /in your possession/ })
+    .getByLabel('Yes')
+    .check();
   await reloadForm(page);
   await expect(page.getByRole('button', { name: 'Edit personal details' })).toBeVisible();
   await expect(section(page, /Personal details/)).toContainText('Siân');
   await expect(section(page, /Personal details/)).toContainText('10 Downing Street');
-  await expect(section(page, /Claim details/).getByRole('group', { name: /in your possession/ }).getByLabel('Yes')).not.toBeChecked();
+  await expect(
+    section(page, /Claim details/)
+      .getByRole('group', { name: /in your possession/ })
+      .getByLabel('Yes'),
+  ).not.toBeChecked();
 
   await completeClaimDetails(page);
-  await section(page, /About your ticket/).getByRole('radio', { name: 'Draw based game ticket' }).check();
+  await section(page, /About your ticket/)
+    .getByRole('radio', { name: 'Draw based game ticket' })
+    .check();
   await reloadForm(page);
   await expect(page.getByRole('button', { name: 'Edit claim details' })).toBeVisible();
-  await expect(section(page, /About your ticket/).getByRole('radio', { name: 'Draw based game ticket' })).not.toBeChecked();
+  await expect(
+    section(page, /About your ticket/).getByRole('radio', { name: 'Draw based game ticket' }),
+  ).not.toBeChecked();
 
   const serial = randomSerial();
-  await completeAboutTicket(page, { kind: 'pink', serial, term: randomDigits(8), amount: '1250.00' });
+  await completeAboutTicket(page, {
+    kind: 'pink',
+    serial,
+    term: randomDigits(8),
+    amount: '1250.00',
+  });
   const images = section(page, /Upload ticket or Scratchcard images/);
   await uploadImage(images, 'Front of your ticket', 'ticketFront');
   await reloadForm(page);
@@ -57,12 +76,21 @@ test('a reload in the middle of each section finds the completed sections again,
   await expect(section(page, /About your ticket/)).toContainText(serial);
 
   await completeTicketImages(page, 'pink');
-  await section(page, /Payment and submit/).getByLabel('I would prefer to be paid by cheque').check();
+  await section(page, /Payment and submit/)
+    .getByLabel('I would prefer to be paid by cheque')
+    .check();
   await reloadForm(page);
-  for (const name of ['personal details', 'claim details', 'about your ticket', 'upload ticket or Scratchcard images']) {
+  for (const name of [
+    'personal details',
+    'claim details',
+    'about your ticket',
+    'upload ticket or Scratchcard images',
+  ]) {
     await expect(page.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
   }
-  await expect(section(page, /Upload ticket or Scratchcard images/)).toContainText(imageFileName('ticketBack'));
+  await expect(section(page, /Upload ticket or Scratchcard images/)).toContainText(
+    imageFileName('ticketBack'),
+  );
   expect(leaveWarnings.count).toBe(5);
 
   // The restored identity check and files are the ones the claim is submitted with.
@@ -86,11 +114,18 @@ test('a return after the inactivity minutes finds the form cleared', async ({ pa
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
 });
 
-test('a 20 MB photo and a PDF named .jpg are refused before any byte is sent; a real photo goes and shows a preview', async ({ page }) => {
+test('a 20 MB photo and a PDF named .jpg are refused before any byte is sent; a real photo goes and shows a preview', async ({
+  page,
+}) => {
   await openClaim(page, await startClaim(page, uniqueEmail('precheck')), { axe: false });
   await completePersonalDetails(page, { address: DOWNING_STREET });
   await completeClaimDetails(page);
-  await completeAboutTicket(page, { kind: 'white', serial: randomSerial(), retailer: randomDigits(6), amount: '800.00' });
+  await completeAboutTicket(page, {
+    kind: 'white',
+    serial: randomSerial(),
+    retailer: randomDigits(6),
+    amount: '800.00',
+  });
   const uploads: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/file')) uploads.push(request.url());
@@ -100,11 +135,19 @@ test('a 20 MB photo and a PDF named .jpg are refused before any byte is sent; a 
 
   const twentyMegabytes = Buffer.alloc(20 * 1024 * 1024);
   twentyMegabytes.set(PNG_SIGNATURE);
-  await front.setInputFiles({ name: 'huge-photo.png', mimeType: 'image/png', buffer: twentyMegabytes });
+  await front.setInputFiles({
+    name: 'huge-photo.png',
+    mimeType: 'image/png',
+    buffer: twentyMegabytes,
+  });
   await expect(images.getByText('File is too large')).toBeVisible();
   await expect(front).toHaveAttribute('aria-invalid', 'true');
 
-  await front.setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n% not a photo\n') });
+  await front.setInputFiles({
+    name: 'scan.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('%PDF-1.7\n% not a photo\n'),
+  });
   await expect(images.getByText('Failed to upload file')).toBeVisible();
   expect(uploads).toEqual([]);
 

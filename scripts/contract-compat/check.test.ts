@@ -9,7 +9,9 @@ import { checkCompatibility } from './check.ts';
 type Json = Record<string, any>;
 
 const here = import.meta.dirname;
-const released: Json = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/released.json'), 'utf8'));
+const released: Json = JSON.parse(
+  fs.readFileSync(path.join(here, 'fixtures/released.json'), 'utf8'),
+);
 
 /** The released fixture with one edit and the version given. */
 function changed(version: string, edit: (document: Json) => void): Json {
@@ -30,15 +32,21 @@ describe('the contract compatibility gate', () => {
   it('when a required request property loses its definition without a major raise, then it fails naming the property', () => {
     const report = checkCompatibility(released, changed('1.5.0', removeRequiredEmail));
     expect(report.failures).toHaveLength(1);
-    expect(report.failures[0]).toMatch(/breaking change without a major version raise \(released 1\.4\.0, info\.version 1\.5\.0\)/);
-    expect(report.failures[0]).toMatch(/\[Removed\] property `email` in Request Body.* at paths\.\/api\/v1\/orders\.post\.requestBody\..*properties\.email/);
+    expect(report.failures[0]).toMatch(
+      /breaking change without a major version raise \(released 1\.4\.0, info\.version 1\.5\.0\)/,
+    );
+    expect(report.failures[0]).toMatch(
+      /\[Removed\] property `email` in Request Body.* at paths\.\/api\/v1\/orders\.post\.requestBody\..*properties\.email/,
+    );
   });
 
   it('when a request enum is narrowed without a major raise, then it fails naming the enum', () => {
     const report = checkCompatibility(released, changed('1.4.1', narrowColour));
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]).toMatch(/possible values of `colour` in Request Body/);
-    expect(report.failures[0]).toContain('paths./api/v1/orders.post.requestBody.content.application/json.schema.properties.colour.enum');
+    expect(report.failures[0]).toContain(
+      'paths./api/v1/orders.post.requestBody.content.application/json.schema.properties.colour.enum',
+    );
   });
 
   it('when the major version was raised, then the same breaking changes pass and are listed', () => {
@@ -57,9 +65,16 @@ describe('the contract compatibility gate', () => {
     const report = checkCompatibility(
       released,
       changed('1.5.0', (document) => {
-        document.components.schemas.Order.properties.createdAt = { type: 'string', format: 'date-time' };
+        document.components.schemas.Order.properties.createdAt = {
+          type: 'string',
+          format: 'date-time',
+        };
         document.paths['/api/v1/orders/{id}'] = {
-          get: { operationId: 'getOrder', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'The order.' } } },
+          get: {
+            operationId: 'getOrder',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'The order.' } },
+          },
         };
       }),
     );
@@ -69,8 +84,18 @@ describe('the contract compatibility gate', () => {
   });
 
   it('when the contract changed but info.version did not, then it warns; an unreadable version fails', () => {
-    expect(checkCompatibility(released, changed('1.4.0', (document) => (document.paths['/api/v1/orders'].post.summary = 'Order'))).warnings).toHaveLength(1);
-    expect(checkCompatibility(released, changed('v2', () => undefined)).failures[0]).toMatch(/'v2' is not a semantic version/);
+    expect(
+      checkCompatibility(
+        released,
+        changed('1.4.0', (document) => (document.paths['/api/v1/orders'].post.summary = 'Order')),
+      ).warnings,
+    ).toHaveLength(1);
+    expect(
+      checkCompatibility(
+        released,
+        changed('v2', () => undefined),
+      ).failures[0],
+    ).toMatch(/'v2' is not a semantic version/);
   });
 
   it('when run as the make target runs it, then a breaking change exits 1 with the change on stderr, a compatible one exits 0', async () => {
@@ -81,18 +106,28 @@ describe('the contract compatibility gate', () => {
       return file;
     };
     const releasedFile = write('released.json', released);
-    const run = (file: string) => promisify(execFile)(process.execPath, [path.join(here, 'check.ts'), releasedFile, file]);
+    const run = (file: string) =>
+      promisify(execFile)(process.execPath, [path.join(here, 'check.ts'), releasedFile, file]);
 
     const breaking = await run(write('narrowed.json', changed('1.5.0', narrowColour))).then(
       () => undefined,
       (failure: { code: number; stderr: string }) => failure,
     );
     expect(breaking?.code).toBe(1);
-    expect(breaking?.stderr).toMatch(/contract compatibility: breaking change without a major version raise/);
+    expect(breaking?.stderr).toMatch(
+      /contract compatibility: breaking change without a major version raise/,
+    );
     expect(breaking?.stderr).toMatch(/possible values of `colour`/);
 
-    const compatible = await run(write('same.json', changed('1.4.0', () => undefined)));
-    expect(compatible.stdout).toMatch(/contract 1\.4\.0 against released 1\.4\.0: 0 change\(s\), 0 breaking/);
+    const compatible = await run(
+      write(
+        'same.json',
+        changed('1.4.0', () => undefined),
+      ),
+    );
+    expect(compatible.stdout).toMatch(
+      /contract 1\.4\.0 against released 1\.4\.0: 0 change\(s\), 0 breaking/,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -26,7 +26,10 @@ function versionOf(document: Json): string {
 }
 
 function at(document: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], document);
+  return path.reduce<unknown>(
+    (node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key],
+    document,
+  );
 }
 
 function describe(diff: Diff): string {
@@ -76,7 +79,9 @@ function resolvedPaths(document: Json): Json {
       const { $ref: _ref, ...siblings } = object;
       return resolve({ ...(target as Json), ...siblings }, depth + 1);
     }
-    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, resolve(value, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(object).map(([key, value]) => [key, resolve(value, depth + 1)]),
+    );
   };
   resolved = { ...document, paths: resolve(document.paths, 0) } as Json;
   resolvedCache.set(document, resolved);
@@ -86,11 +91,24 @@ function resolvedPaths(document: Json): Json {
 export function checkCompatibility(released: Json, current: Json): CompatReport {
   const releasedVersion = versionOf(released);
   const currentVersion = versionOf(current);
-  const report: CompatReport = { releasedVersion, currentVersion, breaking: [], others: [], failures: [], warnings: [] };
+  const report: CompatReport = {
+    releasedVersion,
+    currentVersion,
+    breaking: [],
+    others: [],
+    failures: [],
+    warnings: [],
+  };
   const releasedSemver = SEMVER.exec(releasedVersion);
   const currentSemver = SEMVER.exec(currentVersion);
-  if (!currentSemver) report.failures.push(`info.version '${currentVersion}' is not a semantic version (MAJOR.MINOR.PATCH)`);
-  if (!releasedSemver) report.failures.push(`the released contract's info.version '${releasedVersion}' is not a semantic version`);
+  if (!currentSemver)
+    report.failures.push(
+      `info.version '${currentVersion}' is not a semantic version (MAJOR.MINOR.PATCH)`,
+    );
+  if (!releasedSemver)
+    report.failures.push(
+      `the released contract's info.version '${releasedVersion}' is not a semantic version`,
+    );
 
   // Components are judged where they are used: every path-level diff resolves the $refs (a
   // components-level diff has no request or response context, so its class means little).
@@ -113,7 +131,9 @@ export function checkCompatibility(released: Json, current: Json): CompatReport 
     }
     const changed = report.breaking.length + report.others.length > 0;
     if (changed && currentVersion === releasedVersion) {
-      report.warnings.push(`the contract changed since ${releasedVersion} but info.version did not: raise the minor (additions) or the major (breaking)`);
+      report.warnings.push(
+        `the contract changed since ${releasedVersion} but info.version did not: raise the minor (additions) or the major (breaking)`,
+      );
     }
   }
   return report;
@@ -122,18 +142,24 @@ export function checkCompatibility(released: Json, current: Json): CompatReport 
 function main(argv: string[]): number {
   const [releasedFile, currentFile] = argv;
   if (!releasedFile || !currentFile) {
-    console.error('usage: node scripts/contract-compat/check.ts <released openapi.json> <current openapi.json>');
+    console.error(
+      'usage: node scripts/contract-compat/check.ts <released openapi.json> <current openapi.json>',
+    );
     return 2;
   }
   const read = (file: string): Json => JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
   const report = checkCompatibility(read(releasedFile), read(currentFile));
   const changes = report.breaking.length + report.others.length;
-  console.log(`contract ${report.currentVersion} against released ${report.releasedVersion}: ${changes} change(s), ${report.breaking.length} breaking`);
+  console.log(
+    `contract ${report.currentVersion} against released ${report.releasedVersion}: ${changes} change(s), ${report.breaking.length} breaking`,
+  );
   for (const change of report.others) console.log(`  ${change}`);
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
   for (const failure of report.failures) console.error(`contract compatibility: ${failure}`);
   if (report.failures.length > 0) {
-    console.error('Raise the major version of info.version in openapi/openapi.yaml (and note it in openapi/CHANGELOG.md), or undo the change.');
+    console.error(
+      'Raise the major version of info.version in openapi/openapi.yaml (and note it in openapi/CHANGELOG.md), or undo the change.',
+    );
     return 1;
   }
   return 0;

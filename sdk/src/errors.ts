@@ -43,7 +43,10 @@ export class PrizeValidationError extends PrizeApiError {
   }
 }
 
-function flattenValidationItems(items: readonly ValidationItem[], parent = ''): Record<string, string[]> {
+function flattenValidationItems(
+  items: readonly ValidationItem[],
+  parent = '',
+): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const item of items) {
     const path = parent === '' ? item.property : `${parent}.${item.property}`;
@@ -63,6 +66,7 @@ export function errorFromAnswer(response: Response, body: unknown): PrizeApiErro
   if (isObject(body) && Array.isArray(body.message) && response.status === 400) {
     return new PrizeValidationError(response, body as ValidationErrorBody);
   }
-  if (isObject(body) && typeof body.message === 'string') return new PrizeApiError(response, body as GeneralErrorBody);
+  if (isObject(body) && typeof body.message === 'string')
+    return new PrizeApiError(response, body as GeneralErrorBody);
   return new PrizeApiError(response, undefined);
 }

@@ -1,4 +1,10 @@
-export { createPrizeClient, unwrap, type Answer, type PrizeClient, type PrizeClientOptions } from './client.js';
+export {
+  createPrizeClient,
+  unwrap,
+  type Answer,
+  type PrizeClient,
+  type PrizeClientOptions,
+} from './client.js';
 export {
   errorFromAnswer,
   PrizeApiError,
@@ -7,7 +13,13 @@ export {
   type ValidationErrorBody,
   type ValidationItem,
 } from './errors.js';
-export { uploadClaimFile, uploadInfoRequestFile, type FileType, type FileUploadResponse, type UploadFile } from './upload.js';
+export {
+  uploadClaimFile,
+  uploadInfoRequestFile,
+  type FileType,
+  type FileUploadResponse,
+  type UploadFile,
+} from './upload.js';
 export type { components, operations, paths } from './generated/openapi.js';
 export type { Middleware } from 'openapi-fetch';
 

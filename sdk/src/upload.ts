@@ -25,7 +25,11 @@ function uploadForm({ type, file, fileName }: UploadFile): FormData {
 }
 
 /** Uploads one image to a claim (claim token from the verification e-mail). */
-export function uploadClaimFile(client: PrizeClient, claimToken: string, upload: UploadFile): Promise<FileUploadResponse> {
+export function uploadClaimFile(
+  client: PrizeClient,
+  claimToken: string,
+  upload: UploadFile,
+): Promise<FileUploadResponse> {
   return unwrap(
     client.POST('/api/v1/claim/{id}/file', {
       params: { path: { id: claimToken } },
@@ -36,7 +40,11 @@ export function uploadClaimFile(client: PrizeClient, claimToken: string, upload:
 }
 
 /** Uploads one image in answer to an info request (token from the operator's e-mail). */
-export function uploadInfoRequestFile(client: PrizeClient, infoRequestToken: string, upload: UploadFile): Promise<FileUploadResponse> {
+export function uploadInfoRequestFile(
+  client: PrizeClient,
+  infoRequestToken: string,
+  upload: UploadFile,
+): Promise<FileUploadResponse> {
   return unwrap(
     client.POST('/api/v1/claim/info-request/{infoRequestToken}/file', {
       params: { path: { infoRequestToken } },

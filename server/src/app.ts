@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type RequestHandler,
+  type Router,
+} from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/orm.ts';
@@ -14,7 +19,11 @@ import { fieldMessages, openApiValidator } from './http/openapi.ts';
 import { queryKeyGuard } from './http/query-key-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { apiDocsRoutes } from './modules/contract/api-docs.routes.ts';
-import { publishedContractRoutes, readContractDocuments, type ContractDocuments } from './modules/contract/published-contract.routes.ts';
+import {
+  publishedContractRoutes,
+  readContractDocuments,
+  type ContractDocuments,
+} from './modules/contract/published-contract.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { Readiness } from './modules/health/readiness.ts';
 
@@ -47,7 +56,10 @@ export interface AppDependencies {
  */
 export const JSON_BODY_LIMIT = '8kb';
 
-const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+const defaultClientDist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../client/dist',
+);
 
 /** Builds the application without listening: tests mount it on port 0. */
 export function createApp(deps: AppDependencies): Express {
@@ -58,16 +70,28 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
   // No client of ours compresses a request: refusing it (415) keeps a body's cost in line with its bytes sent.
-  app.use('/api', contentTypeGuard, queryKeyGuard, express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
+  app.use(
+    '/api',
+    contentTypeGuard,
+    queryKeyGuard,
+    express.json({ limit: JSON_BODY_LIMIT, inflate: false }),
+  );
   for (const router of deps.beforeValidation ?? []) app.use(router);
   // The reference page is HTML about the API, not an operation of it: outside the validator.
   app.use(apiDocsRoutes());
-  app.use(openApiValidator({ contract: deps.contract, validateResponses: deps.validateResponses ?? false }));
+  app.use(
+    openApiValidator({
+      contract: deps.contract,
+      validateResponses: deps.validateResponses ?? false,
+    }),
+  );
   app.use(healthRoutes(deps.orm, deps.readiness));
   app.use(publishedContractRoutes(deps.contractDocuments ?? readContractDocuments()));
   for (const router of deps.routes ?? []) app.use(router);
   // Operations of the contract whose handlers have not landed yet: an honest 501.
-  app.use('/api', (_req, _res, next) => next(new HttpError(501, 'This operation is not implemented yet')));
+  app.use('/api', (_req, _res, next) =>
+    next(new HttpError(501, 'This operation is not implemented yet')),
+  );
   app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
   for (const handler of deps.errorHandlers ?? []) app.use(handler);
   app.use(errorHandler(deps.logger, fieldMessages(deps.contract), deps.bodyRules));

@@ -14,14 +14,25 @@ export interface BannerFacts {
  * What `make start` prints once it serves. Terminal output gets logged and shared: the operator
  * token is named by where it is kept, never shown.
  */
-export function startupBanner({ config, mail, postgresDataDir, operatorTokenFile }: BannerFacts): string {
+export function startupBanner({
+  config,
+  mail,
+  postgresDataDir,
+  operatorTokenFile,
+}: BannerFacts): string {
   return [
     '',
     `  Claim service   ${config.publicUrl}/`,
     `  API health      ${config.publicUrl}/api/v1/health`,
-    mail ? `  Mail inbox      ${mail.inboxUrl}  (SMTP ${mail.smtpUrl})` : `  Mail            ${new URL(config.smtpUrl).host} (SMTP_URL)`,
-    postgresDataDir ? `  PostgreSQL      embedded, data in ${postgresDataDir}` : '  PostgreSQL      DATABASE_URL',
-    operatorTokenFile ? `  Operator token  in ${operatorTokenFile}` : '  Operator token  OPERATOR_API_TOKEN',
+    mail
+      ? `  Mail inbox      ${mail.inboxUrl}  (SMTP ${mail.smtpUrl})`
+      : `  Mail            ${new URL(config.smtpUrl).host} (SMTP_URL)`,
+    postgresDataDir
+      ? `  PostgreSQL      embedded, data in ${postgresDataDir}`
+      : '  PostgreSQL      DATABASE_URL',
+    operatorTokenFile
+      ? `  Operator token  in ${operatorTokenFile}`
+      : '  Operator token  OPERATOR_API_TOKEN',
     '',
     '  Press Ctrl-C to stop.',
     '',

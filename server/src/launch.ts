@@ -57,8 +57,13 @@ async function launch(): Promise<void> {
     const server = await startServer(config, logger);
     stops.push(() => server.close());
 
-    const operatorTokenFile = env.OPERATOR_API_TOKEN === process.env.OPERATOR_API_TOKEN ? undefined : path.join(dataDir, 'operator-token');
-    process.stdout.write(startupBanner({ config, mail, postgresDataDir: postgres?.dataDir, operatorTokenFile }));
+    const operatorTokenFile =
+      env.OPERATOR_API_TOKEN === process.env.OPERATOR_API_TOKEN
+        ? undefined
+        : path.join(dataDir, 'operator-token');
+    process.stdout.write(
+      startupBanner({ config, mail, postgresDataDir: postgres?.dataDir, operatorTokenFile }),
+    );
   } catch (error) {
     await stopAll();
     if (error instanceof ConfigError) {

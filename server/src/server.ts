@@ -8,7 +8,10 @@ import { loadContract } from './http/openapi.ts';
 import { addressLimits } from './modules/address/address-limits.ts';
 import { addressCors, addressRoutes } from './modules/address/address.routes.ts';
 import type { AddressProvider } from './modules/address/address-provider.ts';
-import { createAddressProvider, prepareAddressIndex } from './modules/address/create-address-provider.ts';
+import {
+  createAddressProvider,
+  prepareAddressIndex,
+} from './modules/address/create-address-provider.ts';
 import { deliveryPoints } from './modules/address/delivery-point.ts';
 import { loqateLayoutErrors, loqateLayoutQuery } from './modules/address/loqate-layout.ts';
 import { nativePool } from './db/native-pool.ts';
@@ -18,14 +21,20 @@ import { personalDetailsRules, submissionRules } from './modules/claim/claim.rul
 import { clamdScanner } from './modules/files/malware-scan.ts';
 import { startSanitizer } from './modules/files/sanitize.ts';
 import { createStorage } from './modules/files/create-storage.ts';
-import { localIdentityProvider, type IdentityProvider } from './modules/identity/identity-provider.ts';
+import {
+  localIdentityProvider,
+  type IdentityProvider,
+} from './modules/identity/identity-provider.ts';
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
 import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
 import { outboxPump } from './modules/mail/outbox-pump.ts';
 import { asyncCommitPool } from './db/async-commit-pool.ts';
-import { infoRequestRoutes, infoRequestUploadRoute } from './modules/info-request/info-request.routes.ts';
+import {
+  infoRequestRoutes,
+  infoRequestUploadRoute,
+} from './modules/info-request/info-request.routes.ts';
 import { draftRoutes } from './modules/draft/draft.routes.ts';
 import { draftService } from './modules/draft/draft.service.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
@@ -63,7 +72,11 @@ export interface ServerOptions {
  * answering only the health probes (alive, not ready) while the database is opened and migrated,
  * so an orchestrator neither kills a slow migration nor routes traffic to it.
  */
-export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const state = readiness();
   const server = http.createServer(startingHandler(state));
   server.keepAliveTimeout = 5_000;
@@ -80,15 +93,29 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   }
 }
 
-async function serve(server: http.Server, state: ReturnType<typeof readiness>, config: Config, logger: Logger, options: ServerOptions): Promise<RunningServer> {
+async function serve(
+  server: http.Server,
+  state: ReturnType<typeof readiness>,
+  config: Config,
+  logger: Logger,
+  options: ServerOptions,
+): Promise<RunningServer> {
   // Warned, not refused: the links are the operator's pages, and a claim can be made without them.
   if (config.production) {
-    for (const setting of placeholderLinks(config)) logger.warn({ setting }, `${setting} is a placeholder address: the pages link claimants to it`);
+    for (const setting of placeholderLinks(config))
+      logger.warn(
+        { setting },
+        `${setting} is a placeholder address: the pages link claimants to it`,
+      );
   }
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
   await prepareAddressIndex(config, orm, logger);
-  const boss = await startQueue({ databaseUrl: config.databaseUrl, logger, schema: options.jobSchema });
+  const boss = await startQueue({
+    databaseUrl: config.databaseUrl,
+    logger,
+    schema: options.jobSchema,
+  });
   const storage = createStorage(config, logger);
   const identity = options.identity ?? localIdentityProvider(config.identityDocsPolicy);
   const addressProvider = options.addressProvider ?? createAddressProvider({ config, orm, logger });
@@ -97,13 +124,37 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
   // The outbox's bookkeeping has a small pool of its own whose commits do not wait for the WAL flush.
   const mailPool = asyncCommitPool(config.databaseUrl, 2, logger);
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.smtpRequireTls });
-  const outbox = outboxPump({ pool: mailPool, mailer, logger, retryDelaySeconds: options.emailRetryDelaySeconds ?? 30 });
-  const claims = claimService({ config, em: orm.em, pool, jobs, outbox, identity, identityTimeoutMs: options.identityTimeoutMs ?? 10_000, deliveryPoints: deliveryPoints(addressProvider, logger), storage, scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs) });
+  const outbox = outboxPump({
+    pool: mailPool,
+    mailer,
+    logger,
+    retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
+  });
+  const claims = claimService({
+    config,
+    em: orm.em,
+    pool,
+    jobs,
+    outbox,
+    identity,
+    identityTimeoutMs: options.identityTimeoutMs ?? 10_000,
+    deliveryPoints: deliveryPoints(addressProvider, logger),
+    storage,
+    scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs),
+  });
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
-  await scheduleMaintenance({ boss, jobs, outbox, em: orm.em, storage, inactivityMinutes: config.claimInactivityMinutes, logger });
+  await scheduleMaintenance({
+    boss,
+    jobs,
+    outbox,
+    em: orm.em,
+    storage,
+    inactivityMinutes: config.claimInactivityMinutes,
+    logger,
+  });
 
   const contract = loadContract();
   const addressLookupLimits = addressLimits(pool, {
@@ -122,16 +173,34 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
     contract,
     validateResponses: options.validateResponses,
     clientDist: options.clientDist,
-    bodyRules: { submitIdentity: personalDetailsRules, submitInfoRequestIdentity: personalDetailsRules, submitClaim: submissionRules },
+    bodyRules: {
+      submitIdentity: personalDetailsRules,
+      submitInfoRequestIdentity: personalDetailsRules,
+      submitClaim: submissionRules,
+    },
     beforeValidation: [
-      operatorGate({ token: config.operatorApiToken, pool, logger, rateLimitSecret: config.rateLimitSecret, failuresPerClient: config.operatorFailuresPerClient }),
+      operatorGate({
+        token: config.operatorApiToken,
+        pool,
+        logger,
+        rateLimitSecret: config.rateLimitSecret,
+        failuresPerClient: config.operatorFailuresPerClient,
+      }),
       addressCors(config.addressCorsOrigins),
       loqateLayoutQuery(contract),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],
     readiness: state,
-    routes: [claimUploads.handle, infoRequestUploads.handle, draftRoutes(drafts), infoRequestRoutes(infoRequests), claimRoutes(claims), operatorRoutes(operator), addressRoutes({ addressProvider, limits: addressLookupLimits })],
+    routes: [
+      claimUploads.handle,
+      infoRequestUploads.handle,
+      draftRoutes(drafts),
+      infoRequestRoutes(infoRequests),
+      claimRoutes(claims),
+      operatorRoutes(operator),
+      addressRoutes({ addressProvider, limits: addressLookupLimits }),
+    ],
     errorHandlers: [loqateLayoutErrors()],
   });
   server.removeAllListeners('request');
@@ -145,11 +214,15 @@ async function serve(server: http.Server, state: ReturnType<typeof readiness>, c
       // Readiness fails at once; the listener stays open a moment (DRAIN_SECONDS) so the load
       // balancer sees that and stops sending before connections are refused.
       state.phase = 'draining';
-      if (config.drainSeconds) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      if (config.drainSeconds)
+        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
       // In-flight requests (uploads included) finish; keep-alive connections close as they go idle.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000);
+      const force = setTimeout(
+        () => server.closeAllConnections(),
+        config.shutdownGraceSeconds * 1000,
+      );
       await closed;
       clearTimeout(force);
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);

@@ -11,14 +11,20 @@ const UNEXPECTED = 'An unexpected problem occurred. Please try again.';
 const RATE_LIMITED =
   "You've performed too many actions in a short time span. Please wait a minute before continuing.";
 const GENERAL_DEFAULT = 'There were errors. Please try again.';
-const UNREACHABLE = 'The site is currently unreachable. Check your network connection and try again.';
+const UNREACHABLE =
+  'The site is currently unreachable. Check your network connection and try again.';
 
 describe('errorFromResponse', () => {
   it('When the status is 403, then the unexpected-problem text is shown whatever the body says', () => {
     const error = errorFromResponse(403, { statusCode: 403, message: 'Forbidden resource' });
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'forbidden', status: 403, message: UNEXPECTED, fieldErrors: {} });
+    expect(error).toMatchObject({
+      kind: 'forbidden',
+      status: 403,
+      message: UNEXPECTED,
+      fieldErrors: {},
+    });
   });
 
   it('When the status is 429, then the rate-limit text is shown whatever the body says', () => {
@@ -74,8 +80,16 @@ describe('errorFromResponse', () => {
     const error = errorFromResponse(400, {
       statusCode: 400,
       message: [
-        { property: 'firstName', constraints: { pattern: 'Please enter a valid first name' }, children: [] },
-        { property: 'postCode', constraints: { required: 'Please enter a valid postcode' }, children: [] },
+        {
+          property: 'firstName',
+          constraints: { pattern: 'Please enter a valid first name' },
+          children: [],
+        },
+        {
+          property: 'postCode',
+          constraints: { required: 'Please enter a valid postcode' },
+          children: [],
+        },
       ],
       error: 'Bad Request',
     });
@@ -105,7 +119,11 @@ describe('errorFromResponse', () => {
     ['a 204 with no body', 204, undefined],
     ['a null body', 500, null],
   ])('When the answer is %s, then the unexpected-problem text is shown', (_case, status, body) => {
-    expect(errorFromResponse(status, body)).toMatchObject({ kind: 'unexpected', status, message: UNEXPECTED });
+    expect(errorFromResponse(status, body)).toMatchObject({
+      kind: 'unexpected',
+      status,
+      message: UNEXPECTED,
+    });
   });
 });
 
@@ -115,7 +133,11 @@ describe('flattenValidationItems', () => {
       {
         property: 'address',
         children: [
-          { property: 'postCode', constraints: { pattern: 'Please enter a valid postcode' }, children: [] },
+          {
+            property: 'postCode',
+            constraints: { pattern: 'Please enter a valid postcode' },
+            children: [],
+          },
           { property: 'line1', constraints: { maxLength: 'Too long' }, children: [] },
         ],
       },
@@ -175,12 +197,24 @@ describe('flattenValidationItems', () => {
   it('When a message starts with the field name, then the name is replaced with "Field"', () => {
     expect(
       flattenValidationItems([
-        { property: 'firstName', constraints: { matches: 'firstName must match pattern' }, children: [] },
+        {
+          property: 'firstName',
+          constraints: { matches: 'firstName must match pattern' },
+          children: [],
+        },
         {
           property: 'address',
           children: [
-            { property: 'postCode', constraints: { matches: 'postCode must be a postcode' }, children: [] },
-            { property: 'town', constraints: { matches: 'address.town must be shorter' }, children: [] },
+            {
+              property: 'postCode',
+              constraints: { matches: 'postCode must be a postcode' },
+              children: [],
+            },
+            {
+              property: 'town',
+              constraints: { matches: 'address.town must be shorter' },
+              children: [],
+            },
           ],
         },
       ]),
@@ -194,7 +228,11 @@ describe('flattenValidationItems', () => {
   it('When the field name only appears inside the message, then the message is left whole', () => {
     expect(
       flattenValidationItems([
-        { property: 'email', constraints: { format: 'Please enter a valid email address' }, children: [] },
+        {
+          property: 'email',
+          constraints: { format: 'Please enter a valid email address' },
+          children: [],
+        },
         { property: 'first', constraints: { pattern: 'firstName is wrong' }, children: [] },
       ]),
     ).toEqual({
@@ -216,7 +254,7 @@ describe('flattenValidationItems', () => {
 });
 
 describe('errorFromFailure', () => {
-  it("When AbortSignal.timeout fired (TimeoutError), then the site-unreachable text is shown", () => {
+  it('When AbortSignal.timeout fired (TimeoutError), then the site-unreachable text is shown', () => {
     const error = errorFromFailure(new DOMException('The operation timed out.', 'TimeoutError'));
 
     expect(error).toMatchObject({ kind: 'timeout', status: undefined, message: UNREACHABLE });

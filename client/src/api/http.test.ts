@@ -1,10 +1,16 @@
 import { getHealth, startClaim } from '@prize/generated/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@prize/generated/transport/errors';
-import { configureHttp, DEFAULT_TIMEOUT_MS, http, type HttpSuccess } from '@prize/generated/transport/http';
+import {
+  configureHttp,
+  DEFAULT_TIMEOUT_MS,
+  http,
+  type HttpSuccess,
+} from '@prize/generated/transport/http';
 
 const UNEXPECTED = 'An unexpected problem occurred. Please try again.';
-const UNREACHABLE = 'The site is currently unreachable. Check your network connection and try again.';
+const UNREACHABLE =
+  'The site is currently unreachable. Check your network connection and try again.';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -42,7 +48,10 @@ async function failureOf(call: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the call to fail');
 }
 
-function requestOf(fetchMock: ReturnType<typeof stubFetch>, index = 0): { url: string; init: RequestInit } {
+function requestOf(
+  fetchMock: ReturnType<typeof stubFetch>,
+  index = 0,
+): { url: string; init: RequestInit } {
   const call = fetchMock.mock.calls[index];
   if (!call) throw new Error(`fetch was not called ${index + 1} time(s)`);
   return { url: String(call[0]), init: call[1] ?? {} };
@@ -57,15 +66,20 @@ afterEach(() => {
 });
 
 describe('http (the orval mutator)', () => {
-  it.each([200, 201])('When the server answers %i, then data, status and headers come back', async (status) => {
-    stubFetch(() => jsonResponse(status, { email: 'jane@example.com' }));
+  it.each([200, 201])(
+    'When the server answers %i, then data, status and headers come back',
+    async (status) => {
+      stubFetch(() => jsonResponse(status, { email: 'jane@example.com' }));
 
-    const result = await http<HttpSuccess<{ email: string }>>('/api/v1/claim', { method: 'POST' });
+      const result = await http<HttpSuccess<{ email: string }>>('/api/v1/claim', {
+        method: 'POST',
+      });
 
-    expect(result.status).toBe(status);
-    expect(result.data).toEqual({ email: 'jane@example.com' });
-    expect(result.headers.get('Content-Type')).toContain('application/json');
-  });
+      expect(result.status).toBe(status);
+      expect(result.data).toEqual({ email: 'jane@example.com' });
+      expect(result.headers.get('Content-Type')).toContain('application/json');
+    },
+  );
 
   it('When a request is made, then it asks for JSON and goes to the base URL plus the path', async () => {
     configureHttp({ baseUrl: 'http://127.0.0.1:3000' });
@@ -90,14 +104,17 @@ describe('http (the orval mutator)', () => {
     [404, { statusCode: 404, message: 'Claim not found.' }, 'general', 'Claim not found.'],
     [413, { statusCode: 413, message: 'File is too large' }, 'general', 'File is too large'],
     [500, { statusCode: 500, message: '' }, 'general', 'There were errors. Please try again.'],
-  ])('When the server answers %i with JSON, then an ApiError of the mapped kind is thrown', async (status, body, kind, message) => {
-    stubFetch(() => jsonResponse(status, body));
+  ])(
+    'When the server answers %i with JSON, then an ApiError of the mapped kind is thrown',
+    async (status, body, kind, message) => {
+      stubFetch(() => jsonResponse(status, body));
 
-    const error = await failureOf(http('/api/v1/claim', { method: 'POST' }));
+      const error = await failureOf(http('/api/v1/claim', { method: 'POST' }));
 
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind, status, message });
-  });
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind, status, message });
+    },
+  );
 
   it('When the server answers 400 with validation items, then the field errors come back', async () => {
     stubFetch(() =>
@@ -106,7 +123,13 @@ describe('http (the orval mutator)', () => {
         message: [
           {
             property: 'address',
-            children: [{ property: 'postCode', constraints: { pattern: 'postCode must match' }, children: [] }],
+            children: [
+              {
+                property: 'postCode',
+                constraints: { pattern: 'postCode must match' },
+                children: [],
+              },
+            ],
           },
         ],
         error: 'Bad Request',
@@ -123,19 +146,29 @@ describe('http (the orval mutator)', () => {
   });
 
   it.each([
-    ['a 500 with an HTML body', () => new Response('<h1>Oops</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } })],
+    [
+      'a 500 with an HTML body',
+      () =>
+        new Response('<h1>Oops</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['a 404 with no body', () => new Response(null, { status: 404 })],
     ['a 204 (not a success for this product)', () => new Response(null, { status: 204 })],
     ['a 302', () => new Response(null, { status: 302, headers: { Location: '/elsewhere' } })],
-    ['a 200 whose JSON is broken', () => new Response('{"a":', { status: 200, headers: { 'Content-Type': 'application/json' } })],
-  ])('When the server answers %s, then the unexpected-problem error is thrown', async (_case, answer) => {
-    stubFetch(answer);
+    [
+      'a 200 whose JSON is broken',
+      () => new Response('{"a":', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ],
+  ])(
+    'When the server answers %s, then the unexpected-problem error is thrown',
+    async (_case, answer) => {
+      stubFetch(answer);
 
-    const error = await failureOf(http('/api/v1/health'));
+      const error = await failureOf(http('/api/v1/health'));
 
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'unexpected', message: UNEXPECTED });
-  });
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'unexpected', message: UNEXPECTED });
+    },
+  );
 
   it('When fetch fails with a TypeError, then a network error is thrown', async () => {
     stubFetch(() => {
@@ -184,7 +217,10 @@ describe('http (the orval mutator)', () => {
   it('When the body is a plain object, then it is sent as JSON', async () => {
     const fetchMock = stubFetch(() => jsonResponse(201, {}));
 
-    await http('/api/v1/claim', { method: 'POST', body: { email: 'a@b.co' } as unknown as BodyInit });
+    await http('/api/v1/claim', {
+      method: 'POST',
+      body: { email: 'a@b.co' } as unknown as BodyInit,
+    });
 
     const { init } = requestOf(fetchMock);
     expect(init.body).toBe('{"email":"a@b.co"}');
@@ -195,7 +231,11 @@ describe('http (the orval mutator)', () => {
     const fetchMock = stubFetch(() => jsonResponse(201, { uuid: 'f5b2' }));
     const form = new FormData();
     form.append('type', 'ticketFront');
-    form.append('file', new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), 'front.png');
+    form.append(
+      'file',
+      new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }),
+      'front.png',
+    );
 
     await http('/api/v1/claim/x/file', {
       method: 'POST',
@@ -250,7 +290,10 @@ class FakeXhr {
   response: Blob | null = null;
   responseType = '';
   responseHeaders = '';
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress:
+      ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   constructor() {
@@ -293,7 +336,11 @@ describe('http uploads with progress', () => {
     const seen: Array<[number, number]> = [];
     const body = new FormData();
     body.append('type', 'ticketFront');
-    const call = http<HttpSuccess<{ uuid: string }>>('/api/v1/claim/t/file', { method: 'POST', body, onUploadProgress: (sent, total) => seen.push([sent, total]) });
+    const call = http<HttpSuccess<{ uuid: string }>>('/api/v1/claim/t/file', {
+      method: 'POST',
+      body,
+      onUploadProgress: (sent, total) => seen.push([sent, total]),
+    });
 
     const xhr = await FakeXhr.made();
     expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/api/v1/claim/t/file', body]);
@@ -315,7 +362,14 @@ describe('http uploads with progress', () => {
 
   it('When the caller aborts an upload, then the request is aborted and the reason passed on', async () => {
     const controller = new AbortController();
-    const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), signal: controller.signal, onUploadProgress: () => undefined }));
+    const call = failureOf(
+      http('/api/v1/claim/t/file', {
+        method: 'POST',
+        body: new FormData(),
+        signal: controller.signal,
+        onUploadProgress: () => undefined,
+      }),
+    );
     const xhr = await FakeXhr.made();
     controller.abort(new DOMException('cancelled', 'AbortError'));
     expect(await call).toMatchObject({ name: 'AbortError' });
@@ -323,8 +377,18 @@ describe('http uploads with progress', () => {
   });
 
   it('When the upload answers 413, then the error is the general ApiError', async () => {
-    const call = failureOf(http('/api/v1/claim/t/file', { method: 'POST', body: new FormData(), onUploadProgress: () => undefined }));
-    (await FakeXhr.made()).answer(413, { statusCode: 413, message: 'File is too large', error: 'Payload Too Large' });
+    const call = failureOf(
+      http('/api/v1/claim/t/file', {
+        method: 'POST',
+        body: new FormData(),
+        onUploadProgress: () => undefined,
+      }),
+    );
+    (await FakeXhr.made()).answer(413, {
+      statusCode: 413,
+      message: 'File is too large',
+      error: 'Payload Too Large',
+    });
     expect(await call).toMatchObject({ status: 413, message: 'File is too large' });
   });
 });

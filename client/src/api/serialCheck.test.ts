@@ -10,7 +10,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the serial check', () => {
   it('when the same number is checked twice, then the server is asked once; once the form times out (cache cleared), it is asked again', async () => {
-    const { calls } = stubApi([[/POST \/api\/v1\/claim\/check\/dbg-ticket-number$/, Response.json({ valid: true })]]);
+    const { calls } = stubApi([
+      [/POST \/api\/v1\/claim\/check\/dbg-ticket-number$/, Response.json({ valid: true })],
+    ]);
     const queryClient = createQueryClient();
 
     expect(await checkSerialOnce(queryClient, SERIAL)).toBe(true);
@@ -23,7 +25,10 @@ describe('the serial check', () => {
   });
 
   it('when the check fails, then the failure is not kept and the next check asks again', async () => {
-    let answer = Response.json({ statusCode: 500, message: 'Internal server error' }, { status: 500 });
+    let answer = Response.json(
+      { statusCode: 500, message: 'Internal server error' },
+      { status: 500 },
+    );
     const { calls } = stubApi([[/check\/dbg-ticket-number$/, () => answer]]);
     const queryClient = createQueryClient();
 

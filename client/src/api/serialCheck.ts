@@ -11,7 +11,8 @@ export const serialCheckKey = (serial: string) => ['dbgTicketNumberCheck', seria
 export function checkSerialOnce(queryClient: QueryClient, serial: string): Promise<boolean> {
   return queryClient.fetchQuery({
     queryKey: serialCheckKey(serial),
-    queryFn: async ({ signal }) => (await checkDbgTicketNumber({ dbgTicketNumber: serial }, { signal })).data.valid,
+    queryFn: async ({ signal }) =>
+      (await checkDbgTicketNumber({ dbgTicketNumber: serial }, { signal })).data.valid,
     staleTime: Infinity,
     retry: false,
   });

@@ -1,6 +1,12 @@
 // Address lookup rules: Loqate Find/Retrieve answers, their error codes, highlight ranges and
 // the Royal Mail delivery point suffix (dpsCode).
-import type { FindItem, FindResponse, LoqateError, RetrieveItem, RetrieveResponse } from '@prize/generated/client';
+import type {
+  FindItem,
+  FindResponse,
+  LoqateError,
+  RetrieveItem,
+  RetrieveResponse,
+} from '@prize/generated/client';
 import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import { ADDRESS_MESSAGES } from './messages';
 
@@ -20,7 +26,10 @@ export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
 export const ADDRESS_SEARCH_MAX_WAIT_MS = 1500;
 
 // The 2 characters after the upper-cased, space-stripped postcode in the barcode.
-export function dpsCode(barcode: string | null | undefined, postCode: string | null | undefined): string {
+export function dpsCode(
+  barcode: string | null | undefined,
+  postCode: string | null | undefined,
+): string {
   const code = (postCode ?? '').toUpperCase().replace(/\s+/g, '');
   const bar = (barcode ?? '').toUpperCase();
   if (code === '') return '';
@@ -46,7 +55,10 @@ function parseRanges(group: string | undefined): Range[] {
 }
 
 // 'a-b,c-d;e-f': the group before ';' marks Text, the one after it Description.
-export function parseHighlight(highlight: string | null | undefined): { text: Range[]; description: Range[] } {
+export function parseHighlight(highlight: string | null | undefined): {
+  text: Range[];
+  description: Range[];
+} {
   const [text, description] = (highlight ?? '').split(';');
   return { text: parseRanges(text), description: parseRanges(description) };
 }
@@ -96,11 +108,15 @@ export function interpretFind(response: FindResponse | undefined): LookupResult<
   return { ok: true, value: items as FindItem[] };
 }
 
-export function interpretRetrieve(response: RetrieveResponse | undefined, id: string): LookupResult<Address> {
+export function interpretRetrieve(
+  response: RetrieveResponse | undefined,
+  id: string,
+): LookupResult<Address> {
   const items = response?.Items;
   if (!Array.isArray(items)) return { ok: false, message: ERROR_MESSAGES.unexpected };
   const error = items.find(isErrorItem);
-  if (error) return { ok: false, message: RETRIEVE_ERRORS[error.Error] ?? ERROR_MESSAGES.unexpected };
+  if (error)
+    return { ok: false, message: RETRIEVE_ERRORS[error.Error] ?? ERROR_MESSAGES.unexpected };
   const item = (items as RetrieveItem[]).find((candidate) => candidate.Id === id);
   if (!item) return { ok: false, message: ERROR_MESSAGES.unexpected };
   return {
@@ -131,7 +147,11 @@ export function isContainer(item: FindItem): boolean {
 }
 
 export function addressLines(address: Address): string[] {
-  return [address.addressLine1, address.addressLine2, address.town, address.county, address.postCode].filter(
-    (line) => line.trim() !== '',
-  );
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    address.town,
+    address.county,
+    address.postCode,
+  ].filter((line) => line.trim() !== '');
 }

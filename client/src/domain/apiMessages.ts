@@ -23,7 +23,10 @@ export function loadInfoRequestErrorMessage(error: unknown): string {
 
 // Whether the failure also deserves a notification: validation errors go to the form, and a
 // domain message already shown on the screen is not repeated.
-export function notificationFor(error: unknown, options: { shownOnScreen?: boolean } = {}): string | undefined {
+export function notificationFor(
+  error: unknown,
+  options: { shownOnScreen?: boolean } = {},
+): string | undefined {
   if (!(error instanceof ApiError)) return ERROR_MESSAGES.unexpected;
   if (error.kind === 'validation') return undefined;
   if (error.kind === 'general' && options.shownOnScreen) return undefined;
@@ -31,7 +34,10 @@ export function notificationFor(error: unknown, options: { shownOnScreen?: boole
 }
 
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 413 || error.message === UPLOAD_MESSAGES.tooLarge)) {
+  if (
+    error instanceof ApiError &&
+    (error.status === 413 || error.message === UPLOAD_MESSAGES.tooLarge)
+  ) {
     return UPLOAD_MESSAGES.tooLarge;
   }
   if (error instanceof ApiError && error.message === UPLOAD_MESSAGES.sizeMisconfigured) {

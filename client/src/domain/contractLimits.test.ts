@@ -14,9 +14,12 @@ describe("the client's limits are the contract's", () => {
     expect(startEmailRule(emailOfLength(max + 1))).toBe(StartClaimRequestRules.email.message);
   });
 
-  it.each(['firstName', 'lastName', 'addressLine1', 'addressLine2', 'town', 'county'] as const)('%s: the contract maxLength passes, one more is refused', (field) => {
-    const max = PersonalDetailsRules[field].maxLength;
-    expect(fieldRules[field]('a'.repeat(max))).toBeUndefined();
-    expect(fieldRules[field]('a'.repeat(max + 1))).toBe(PersonalDetailsRules[field].message);
-  });
+  it.each(['firstName', 'lastName', 'addressLine1', 'addressLine2', 'town', 'county'] as const)(
+    '%s: the contract maxLength passes, one more is refused',
+    (field) => {
+      const max = PersonalDetailsRules[field].maxLength;
+      expect(fieldRules[field]('a'.repeat(max))).toBeUndefined();
+      expect(fieldRules[field]('a'.repeat(max + 1))).toBe(PersonalDetailsRules[field].message);
+    },
+  );
 });

@@ -25,10 +25,26 @@ describe('date of birth selector', () => {
   });
 
   it('When the month shrinks, then the day is clamped', () => {
-    expect(withClampedDay({ day: '31', month: '4', year: '' })).toEqual({ day: '30', month: '4', year: '' });
-    expect(withClampedDay({ day: '30', month: '2', year: '2001' })).toEqual({ day: '28', month: '2', year: '2001' });
-    expect(withClampedDay({ day: '15', month: '2', year: '2001' })).toEqual({ day: '15', month: '2', year: '2001' });
-    expect(withClampedDay({ day: '', month: '2', year: '' })).toEqual({ day: '', month: '2', year: '' });
+    expect(withClampedDay({ day: '31', month: '4', year: '' })).toEqual({
+      day: '30',
+      month: '4',
+      year: '',
+    });
+    expect(withClampedDay({ day: '30', month: '2', year: '2001' })).toEqual({
+      day: '28',
+      month: '2',
+      year: '2001',
+    });
+    expect(withClampedDay({ day: '15', month: '2', year: '2001' })).toEqual({
+      day: '15',
+      month: '2',
+      year: '2001',
+    });
+    expect(withClampedDay({ day: '', month: '2', year: '' })).toEqual({
+      day: '',
+      month: '2',
+      year: '',
+    });
   });
 
   it('offers years from 18 to 150 years ago, newest first', () => {

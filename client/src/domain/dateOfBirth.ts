@@ -67,7 +67,12 @@ function isoDay(date: Date, yearsBack: number): string {
 
 function isRealDate(value: string): boolean {
   const { day, month, year } = parseDateValue(value);
-  return Number(day) >= 1 && Number(day) <= daysInMonth(month, year) && Number(month) >= 1 && Number(month) <= 12;
+  return (
+    Number(day) >= 1 &&
+    Number(day) <= daysInMonth(month, year) &&
+    Number(month) >= 1 &&
+    Number(month) <= 12
+  );
 }
 
 // At least 18 years ago (an 18th birthday today counts) and at most 150.

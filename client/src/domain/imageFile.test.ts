@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { canPreview, imageKindOf, readImageKind } from './imageFile';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
-const ftyp = (brand: string) => new Uint8Array([0, 0, 0, 24, ...Buffer.from(`ftyp${brand}`, 'latin1'), 0, 0, 0, 0]);
+const ftyp = (brand: string) =>
+  new Uint8Array([0, 0, 0, 24, ...Buffer.from(`ftyp${brand}`, 'latin1'), 0, 0, 0, 0]);
 // The HEIC photo the server's upload tests use: both sides judge the same file.
 const SERVER_HEIC = path.resolve(import.meta.dirname, '../../../server/test/fixtures/ticket.heic');
 

@@ -12,14 +12,21 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 // The ISO base media `ftyp` major brands file-type reports as HEIC or HEIF.
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1']);
 
-const startsWith = (head: Uint8Array, bytes: readonly number[], offset = 0) => bytes.every((byte, index) => head[offset + index] === byte);
-const latin1 = (head: Uint8Array, from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+const startsWith = (head: Uint8Array, bytes: readonly number[], offset = 0) =>
+  bytes.every((byte, index) => head[offset + index] === byte);
+const latin1 = (head: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...head.subarray(from, to));
 
 export function imageKindOf(head: Uint8Array): ImageKind | undefined {
   if (startsWith(head, PNG_SIGNATURE)) return 'png';
   // FF D8 FF F7 is JPEG-LS, which is not a photo format the server takes.
   if (startsWith(head, [0xff, 0xd8, 0xff]) && head[3] !== 0xf7) return 'jpeg';
-  if (head.length >= 12 && latin1(head, 4, 8) === 'ftyp' && HEIF_BRANDS.has(latin1(head, 8, 12).replace('\0', ' ').trim())) return 'heic';
+  if (
+    head.length >= 12 &&
+    latin1(head, 4, 8) === 'ftyp' &&
+    HEIF_BRANDS.has(latin1(head, 8, 12).replace('\0', ' ').trim())
+  )
+    return 'heic';
   return undefined;
 }
 

@@ -22,6 +22,7 @@ export function formatRemaining(ms: number): string {
   const seconds = total % 60;
   const parts: string[] = [];
   if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
-  if (seconds > 0 || minutes === 0) parts.push(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+  if (seconds > 0 || minutes === 0)
+    parts.push(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
   return parts.join(' ');
 }

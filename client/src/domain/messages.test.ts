@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_LINE_PATTERN, FREE_TEXT_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '../form/claimForm';
+import {
+  ADDRESS_LINE_PATTERN,
+  FREE_TEXT_PATTERN,
+  NAME_PATTERN,
+  PHONE_PATTERN,
+} from '../form/claimForm';
 import { FIELD_MESSAGES, FORM_MESSAGES, SCREEN_MESSAGES } from './messages';
 import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from './ticketNumber';
 
@@ -9,7 +14,9 @@ interface Property {
   'x-error-message'?: string;
   'x-error-message-sc'?: string;
 }
-const contract = JSON.parse(readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8')) as {
+const contract = JSON.parse(
+  readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8'),
+) as {
   components: { schemas: Record<string, { properties?: Record<string, Property> }> };
 };
 const property = (schema: string, name: string): Property => {
@@ -21,9 +28,21 @@ const property = (schema: string, name: string): Property => {
 describe('messages agree with the contract', () => {
   it.each<[string, string, string]>([
     ['StartClaimRequest', 'email', FIELD_MESSAGES.email],
-    ...(['isOwner', 'title', 'firstName', 'lastName', 'dateOfBirth', 'phoneNumber', 'addressLine1', 'addressLine2', 'town', 'county', 'postCode'] as const).map(
-      (name): [string, string, string] => ['PersonalDetails', name, FIELD_MESSAGES[name]],
-    ),
+    ...(
+      [
+        'isOwner',
+        'title',
+        'firstName',
+        'lastName',
+        'dateOfBirth',
+        'phoneNumber',
+        'addressLine1',
+        'addressLine2',
+        'town',
+        'county',
+        'postCode',
+      ] as const
+    ).map((name): [string, string, string] => ['PersonalDetails', name, FIELD_MESSAGES[name]]),
     ...(
       [
         'idDocument1FileUuid',
@@ -49,8 +68,12 @@ describe('messages agree with the contract', () => {
 
   it('the ticket image texts match for draw game tickets and Scratchcards', () => {
     for (const name of ['ticketFrontFileUuid', 'ticketBackFileUuid'] as const) {
-      expect(property('ClaimSubmission', name)['x-error-message']).toBe(FIELD_MESSAGES[name]('draw game ticket'));
-      expect(property('ClaimSubmission', name)['x-error-message-sc']).toBe(FIELD_MESSAGES[name]('Scratchcard'));
+      expect(property('ClaimSubmission', name)['x-error-message']).toBe(
+        FIELD_MESSAGES[name]('draw game ticket'),
+      );
+      expect(property('ClaimSubmission', name)['x-error-message-sc']).toBe(
+        FIELD_MESSAGES[name]('Scratchcard'),
+      );
     }
   });
 
@@ -66,7 +89,21 @@ describe('messages agree with the contract', () => {
     ['ClaimSubmission', 'scBarcodeNumber', SC_BARCODE_PATTERN],
   ])('%s.%s uses the same pattern on both sides', (schema, name, pattern) => {
     const contractPattern = new RegExp(property(schema, name).pattern ?? '', 'u');
-    for (const sample of ["Zoë O'Brien-Łukasz", 'Seán Müller', 'Jo', 'x×y', '07700900123', '1234-123456789-123456', '0123-4567890-123', '14 Elm Grove (rear), Flat 2/B', '', 'Ynys Môn', '<b>Leeds</b>', 'Kent\u0007', 'Co.\u202eDurham']) {
+    for (const sample of [
+      "Zoë O'Brien-Łukasz",
+      'Seán Müller',
+      'Jo',
+      'x×y',
+      '07700900123',
+      '1234-123456789-123456',
+      '0123-4567890-123',
+      '14 Elm Grove (rear), Flat 2/B',
+      '',
+      'Ynys Môn',
+      '<b>Leeds</b>',
+      'Kent\u0007',
+      'Co.\u202eDurham',
+    ]) {
       expect(pattern.test(sample), sample).toBe(contractPattern.test(sample));
     }
   });
@@ -76,12 +113,18 @@ describe('screen and banner texts', () => {
   it('are worded exactly as the spec', () => {
     expect(FORM_MESSAGES.bannerTitle(3)).toBe("We couldn't process 3 of your entries.");
     expect(FORM_MESSAGES.bannerBody).toBe('Check the fields highlighted below.');
-    expect(FORM_MESSAGES.submissionFailed).toBe('There were validation errors, please correct them and resubmit');
-    expect(SCREEN_MESSAGES.cleared(20)).toBe('Your claim form was cleared as it was left unfinished for 20 minutes');
+    expect(FORM_MESSAGES.submissionFailed).toBe(
+      'There were validation errors, please correct them and resubmit',
+    );
+    expect(SCREEN_MESSAGES.cleared(20)).toBe(
+      'Your claim form was cleared as it was left unfinished for 20 minutes',
+    );
     expect(SCREEN_MESSAGES.startFailed).toBe('Failed to start claim.');
     expect(SCREEN_MESSAGES.loadFailed).toBe('Failed to load claim.');
     expect(SCREEN_MESSAGES.loadRequestFailed).toBe('Failed to load request.');
     expect(SCREEN_MESSAGES.detailsSubmitted).toBe('Your details have been submitted successfully.');
-    expect(SCREEN_MESSAGES.cleared(15, 'form')).toBe('Your form was cleared as it was left unfinished for 15 minutes');
+    expect(SCREEN_MESSAGES.cleared(15, 'form')).toBe(
+      'Your form was cleared as it was left unfinished for 15 minutes',
+    );
   });
 });

@@ -3,7 +3,12 @@
 // (`x-error-message`, root `x-messages`) through generated/rules; screen texts are written once here.
 
 import { fillMessage } from '@prize/domain';
-import { ClaimSubmissionRules, PersonalDetailsRules, StartClaimRequestRules, messages } from '@prize/generated/rules';
+import {
+  ClaimSubmissionRules,
+  PersonalDetailsRules,
+  StartClaimRequestRules,
+  messages,
+} from '@prize/generated/rules';
 
 export const GENERIC_MESSAGES = {
   required: messages.valueRequired,
@@ -51,7 +56,9 @@ export const FIELD_MESSAGES = {
   scSerialNumber: claim.scSerialNumber.message,
   scVirn: claim.scVirn.message,
   ticketFrontFileUuid: (kind: TicketKind) =>
-    kind === 'Scratchcard' ? claim.ticketFrontFileUuid.messageSc : claim.ticketFrontFileUuid.message,
+    kind === 'Scratchcard'
+      ? claim.ticketFrontFileUuid.messageSc
+      : claim.ticketFrontFileUuid.message,
   ticketBackFileUuid: (kind: TicketKind) =>
     kind === 'Scratchcard' ? claim.ticketBackFileUuid.messageSc : claim.ticketBackFileUuid.message,
 } as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatDbgSerial, formatScBarcode, formatTicketNumber, maxFormattedLength, SC_BARCODE_GROUPS } from './ticketNumber';
+import {
+  digitsOnly,
+  formatDbgSerial,
+  formatScBarcode,
+  formatTicketNumber,
+  maxFormattedLength,
+  SC_BARCODE_GROUPS,
+} from './ticketNumber';
 
 describe('ticket number input', () => {
   it.each([

@@ -24,7 +24,10 @@ export function maxFormattedLength(groups: Groups): number {
 // end, so backspace can remove the one the input added.
 export function formatTicketNumber(raw: string, groups: Groups, previous = ''): string {
   const total = groups.reduce((sum, size) => sum + size, 0);
-  const digits = raw.replace(/[^\d-]/g, '').replace(/-/g, '').slice(0, total);
+  const digits = raw
+    .replace(/[^\d-]/g, '')
+    .replace(/-/g, '')
+    .slice(0, total);
   const parts: string[] = [];
   let offset = 0;
   for (const size of groups) {
@@ -36,7 +39,12 @@ export function formatTicketNumber(raw: string, groups: Groups, previous = ''): 
   const lastPart = parts[parts.length - 1];
   const lastSize = groups[parts.length - 1];
   const deleting = raw.length < previous.length;
-  if (!deleting && lastPart !== undefined && lastPart.length === lastSize && parts.length < groups.length) {
+  if (
+    !deleting &&
+    lastPart !== undefined &&
+    lastPart.length === lastSize &&
+    parts.length < groups.length
+  ) {
     formatted += '-';
   }
   return formatted;

@@ -11,7 +11,8 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
-export const required: Validator = (value) => (isBlank(value) ? GENERIC_MESSAGES.required : undefined);
+export const required: Validator = (value) =>
+  isBlank(value) ? GENERIC_MESSAGES.required : undefined;
 
 // The format ajv-formats checks for `format: email` on the server, so both agree.
 const EMAIL_PATTERN =
@@ -19,7 +20,9 @@ const EMAIL_PATTERN =
 
 export const email: Validator = (value) => {
   if (isBlank(value)) return undefined;
-  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim()) ? undefined : GENERIC_MESSAGES.email;
+  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim())
+    ? undefined
+    : GENERIC_MESSAGES.email;
 };
 
 export function maxLength(max: number): Validator {
@@ -54,12 +57,16 @@ export function maxValue(max: number): Validator {
 
 export function anyOf(...validators: Validator[]): Validator {
   return (value) =>
-    validators.some((validator) => validator(value) === undefined) ? undefined : GENERIC_MESSAGES.anyOf;
+    validators.some((validator) => validator(value) === undefined)
+      ? undefined
+      : GENERIC_MESSAGES.anyOf;
 }
 
 export function allOf(...validators: Validator[]): Validator {
   return (value) =>
-    validators.every((validator) => validator(value) === undefined) ? undefined : GENERIC_MESSAGES.allOf;
+    validators.every((validator) => validator(value) === undefined)
+      ? undefined
+      : GENERIC_MESSAGES.allOf;
 }
 
 export function matches(pattern: RegExp, message = 'Invalid value'): Validator {

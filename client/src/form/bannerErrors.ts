@@ -15,7 +15,8 @@ export function bannerErrors(state: SectionFormState): FormErrors {
   if (!state.submitFailed) return {};
   const shown: Record<string, string> = {};
   for (const [field, message] of Object.entries(state.errors ?? {})) {
-    if (field !== FORM_ERROR_KEY && typeof message === 'string' && state.touched?.[field]) shown[field] = message;
+    if (field !== FORM_ERROR_KEY && typeof message === 'string' && state.touched?.[field])
+      shown[field] = message;
   }
   for (const [field, message] of Object.entries(state.submitErrors ?? {})) {
     if (field === FORM_ERROR_KEY || field in shown || typeof message !== 'string') continue;

@@ -20,7 +20,14 @@ const person: PersonalDetailsValues = {
   dateOfBirth: '1980-03-05',
   phoneNumber: '07700 900123',
   isManualAddress: false,
-  addressLookup: { addressLine1: '14 Elm Grove', addressLine2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A' },
+  addressLookup: {
+    addressLine1: '14 Elm Grove',
+    addressLine2: '',
+    town: 'Leeds',
+    county: '',
+    postCode: 'LS6 2AB',
+    dpsCode: '1A',
+  },
 };
 
 describe('start e-mail', () => {
@@ -73,13 +80,15 @@ describe('personal details', () => {
     ['0770090012345678', false],
     ['+447700900123', false],
   ])('phone %j is valid: %s', (phoneNumber, valid) => {
-    expect('phoneNumber' in validatePersonalDetails({ ...person, phoneNumber }, today)).toBe(!valid);
+    expect('phoneNumber' in validatePersonalDetails({ ...person, phoneNumber }, today)).toBe(
+      !valid,
+    );
   });
 
   it('When the birthday is less than 18 years ago, then the date of birth is invalid', () => {
-    expect(validatePersonalDetails({ ...person, dateOfBirth: '2008-11-23' }, today).dateOfBirth).toBe(
-      'Please enter a valid date of birth',
-    );
+    expect(
+      validatePersonalDetails({ ...person, dateOfBirth: '2008-11-23' }, today).dateOfBirth,
+    ).toBe('Please enter a valid date of birth');
   });
 
   it('When the address is typed in, then the manual address rules apply', () => {
@@ -109,28 +118,43 @@ describe('personal details', () => {
       postCode: 'Please enter a valid postcode',
     });
     expect(
-      validatePersonalDetails({ ...manual, addressLine1: '14 Elm Grove (rear)', town: 'Leeds', postCode: 'LS6 2AB' }, today),
+      validatePersonalDetails(
+        { ...manual, addressLine1: '14 Elm Grove (rear)', town: 'Leeds', postCode: 'LS6 2AB' },
+        today,
+      ),
     ).toEqual({});
   });
 
   it('When the claimant lives overseas, then no address is needed', () => {
-    expect(validatePersonalDetails({ ...person, isOverseas: true, addressLookup: null }, today)).toEqual({});
+    expect(
+      validatePersonalDetails({ ...person, isOverseas: true, addressLookup: null }, today),
+    ).toEqual({});
   });
 });
 
 describe('ID documents and claim details', () => {
   it('needs both ID documents', () => {
     expect(validateIdDocuments({})).toEqual({
-      idDocument1FileUuid: 'You must upload an image of your first ID document before you can proceed.',
-      idDocument2FileUuid: 'You must upload an image of your second ID document before you can proceed.',
+      idDocument1FileUuid:
+        'You must upload an image of your first ID document before you can proceed.',
+      idDocument2FileUuid:
+        'You must upload an image of your second ID document before you can proceed.',
     });
-    expect(validateIdDocuments({ idDocument1FileUuid: file, idDocument2FileUuid: file })).toEqual({});
+    expect(validateIdDocuments({ idDocument1FileUuid: file, idDocument2FileUuid: file })).toEqual(
+      {},
+    );
   });
 
   it('needs the ticket in the claimant’s possession', () => {
     const message =
       'As you do not have the ticket in your possession, we will not be able to proceed with your claim. Lost your ticket?';
-    expect(validateClaimDetails({ isTicketInPossession: false, isTicketDamaged: false, isLotteryRetailer: false })).toEqual({
+    expect(
+      validateClaimDetails({
+        isTicketInPossession: false,
+        isTicketDamaged: false,
+        isLotteryRetailer: false,
+      }),
+    ).toEqual({
       isTicketInPossession: message,
     });
     expect(validateClaimDetails({})).toEqual({
@@ -138,7 +162,13 @@ describe('ID documents and claim details', () => {
       isTicketDamaged: 'Please select one',
       isLotteryRetailer: 'Please select one',
     });
-    expect(validateClaimDetails({ isTicketInPossession: true, isTicketDamaged: true, isLotteryRetailer: false })).toEqual({});
+    expect(
+      validateClaimDetails({
+        isTicketInPossession: true,
+        isTicketDamaged: true,
+        isLotteryRetailer: false,
+      }),
+    ).toEqual({});
   });
 });
 
@@ -180,7 +210,9 @@ describe('about your ticket', () => {
   });
 
   it('When the ticket type is not sure, then nothing more is asked', () => {
-    expect(validateAboutTicket({ productType: 'DBG', dbgGame: 'Lotto', dbgTicketType: 'UNSURE' })).toEqual({});
+    expect(
+      validateAboutTicket({ productType: 'DBG', dbgGame: 'Lotto', dbgTicketType: 'UNSURE' }),
+    ).toEqual({});
     expect(validateAboutTicket({ productType: 'DBG' })).toEqual({
       dbgGame: 'Please select a draw based game',
       dbgTicketType: 'Please select a ticket type',
@@ -188,7 +220,15 @@ describe('about your ticket', () => {
   });
 
   it('checks a Scratchcard', () => {
-    expect(validateAboutTicket({ productType: 'SC', scBarcodeNumber: '0123-4567890-12', scSerialNumber: '12345678', scVirn: '04210', prizeAmountPence: 100000 })).toEqual({
+    expect(
+      validateAboutTicket({
+        productType: 'SC',
+        scBarcodeNumber: '0123-4567890-12',
+        scSerialNumber: '12345678',
+        scVirn: '04210',
+        prizeAmountPence: 100000,
+      }),
+    ).toEqual({
       scBarcodeNumber: 'Please enter a valid barcode number',
       scSerialNumber: 'Please enter a valid serial number',
       scVirn: 'Please enter a valid VIRN number',
@@ -202,7 +242,9 @@ describe('about your ticket', () => {
     [5000001, false],
     [null, false],
   ])('prize %j pence is valid: %s', (prizeAmountPence, valid) => {
-    expect('prizeAmountPence' in validateAboutTicket({ productType: 'SC', prizeAmountPence })).toBe(!valid);
+    expect('prizeAmountPence' in validateAboutTicket({ productType: 'SC', prizeAmountPence })).toBe(
+      !valid,
+    );
   });
 });
 
@@ -213,7 +255,13 @@ describe('ticket images', () => {
     [{ productType: 'SC' }, 'Scratchcard', true],
   ] as const)('for %j the texts name the %s and the back is needed: %s', (ticket, kind, back) => {
     const errors = validateTicketImages({}, ticket);
-    expect(errors.ticketFrontFileUuid).toBe(`You must upload an image of the front of your ${kind} before you can proceed.`);
-    expect(errors.ticketBackFileUuid).toBe(back ? `You must upload an image of the back of your ${kind} before you can proceed.` : undefined);
+    expect(errors.ticketFrontFileUuid).toBe(
+      `You must upload an image of the front of your ${kind} before you can proceed.`,
+    );
+    expect(errors.ticketBackFileUuid).toBe(
+      back
+        ? `You must upload an image of the back of your ${kind} before you can proceed.`
+        : undefined,
+    );
   });
 });

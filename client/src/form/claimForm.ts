@@ -1,13 +1,25 @@
 // The claim form's values per section and the section rules of spec section 5. Each validate
 // function returns the first message per field; the form shows them.
 import type { DbgGame, ProductType, Title } from '@prize/generated/client';
-import { ClaimSubmissionRules, PersonalDetailsRules, contractPattern } from '@prize/generated/rules';
+import {
+  ClaimSubmissionRules,
+  PersonalDetailsRules,
+  contractPattern,
+} from '@prize/generated/rules';
 import type { Address } from '../domain/address';
 import { isValidDateOfBirth } from '../domain/dateOfBirth';
 import { FIELD_MESSAGES, type TicketKind } from '../domain/messages';
 import { PRIZE_MAX_PENCE, PRIZE_MIN_PENCE } from '../domain/price';
 import { DBG_SERIAL_PATTERN, SC_BARCODE_PATTERN } from '../domain/ticketNumber';
-import { matches, maxLength, maxValue, minValue, required, rule, type Validator } from '../domain/validators';
+import {
+  matches,
+  maxLength,
+  maxValue,
+  minValue,
+  required,
+  rule,
+  type Validator,
+} from '../domain/validators';
 
 export type Errors = Record<string, string>;
 
@@ -94,8 +106,16 @@ function trimmedRule(message: string, ...validators: Validator[]): Validator {
   return (value) => check(trimmed(value));
 }
 
-const nameRule = (message: string, limits: { minLength: number; maxLength: number; pattern: string }) =>
-  trimmedRule(message, required, lengthBetween(limits.minLength, limits.maxLength), matches(contractPattern(limits.pattern)));
+const nameRule = (
+  message: string,
+  limits: { minLength: number; maxLength: number; pattern: string },
+) =>
+  trimmedRule(
+    message,
+    required,
+    lengthBetween(limits.minLength, limits.maxLength),
+    matches(contractPattern(limits.pattern)),
+  );
 
 export const fieldRules = {
   firstName: nameRule(FIELD_MESSAGES.firstName, person.firstName),
@@ -103,17 +123,56 @@ export const fieldRules = {
   phoneNumber: rule(FIELD_MESSAGES.phoneNumber, required, (value) =>
     PHONE_PATTERN.test(normalisePhone(value)) ? undefined : 'pattern',
   ),
-  addressLine1: trimmedRule(FIELD_MESSAGES.addressLine1, required, maxLength(person.addressLine1.maxLength), matches(ADDRESS_LINE_PATTERN)),
-  addressLine2: trimmedRule(FIELD_MESSAGES.addressLine2, maxLength(person.addressLine2.maxLength), matches(contractPattern(person.addressLine2.pattern))),
-  town: trimmedRule(FIELD_MESSAGES.town, required, maxLength(person.town.maxLength), matches(FREE_TEXT_PATTERN)),
-  county: trimmedRule(FIELD_MESSAGES.county, maxLength(person.county.maxLength), matches(contractPattern(person.county.pattern))),
-  postCode: trimmedRule(FIELD_MESSAGES.postCode, required, lengthBetween(person.postCode.minLength, person.postCode.maxLength)),
-  prizeAmountPence: rule(FIELD_MESSAGES.prizeAmountPence, required, minValue(PRIZE_MIN_PENCE), maxValue(PRIZE_MAX_PENCE)),
+  addressLine1: trimmedRule(
+    FIELD_MESSAGES.addressLine1,
+    required,
+    maxLength(person.addressLine1.maxLength),
+    matches(ADDRESS_LINE_PATTERN),
+  ),
+  addressLine2: trimmedRule(
+    FIELD_MESSAGES.addressLine2,
+    maxLength(person.addressLine2.maxLength),
+    matches(contractPattern(person.addressLine2.pattern)),
+  ),
+  town: trimmedRule(
+    FIELD_MESSAGES.town,
+    required,
+    maxLength(person.town.maxLength),
+    matches(FREE_TEXT_PATTERN),
+  ),
+  county: trimmedRule(
+    FIELD_MESSAGES.county,
+    maxLength(person.county.maxLength),
+    matches(contractPattern(person.county.pattern)),
+  ),
+  postCode: trimmedRule(
+    FIELD_MESSAGES.postCode,
+    required,
+    lengthBetween(person.postCode.minLength, person.postCode.maxLength),
+  ),
+  prizeAmountPence: rule(
+    FIELD_MESSAGES.prizeAmountPence,
+    required,
+    minValue(PRIZE_MIN_PENCE),
+    maxValue(PRIZE_MAX_PENCE),
+  ),
   dbgTicketNumber: rule(FIELD_MESSAGES.dbgTicketNumber, required, matches(DBG_SERIAL_PATTERN)),
-  dbgTermNumber: rule(FIELD_MESSAGES.dbgTermNumber, required, matches(contractPattern(ticket.dbgTermNumber.pattern))),
-  dbgRetailerNumber: rule(FIELD_MESSAGES.dbgRetailerNumber, required, matches(contractPattern(ticket.dbgRetailerNumber.pattern))),
+  dbgTermNumber: rule(
+    FIELD_MESSAGES.dbgTermNumber,
+    required,
+    matches(contractPattern(ticket.dbgTermNumber.pattern)),
+  ),
+  dbgRetailerNumber: rule(
+    FIELD_MESSAGES.dbgRetailerNumber,
+    required,
+    matches(contractPattern(ticket.dbgRetailerNumber.pattern)),
+  ),
   scBarcodeNumber: rule(FIELD_MESSAGES.scBarcodeNumber, required, matches(SC_BARCODE_PATTERN)),
-  scSerialNumber: rule(FIELD_MESSAGES.scSerialNumber, required, matches(contractPattern(ticket.scSerialNumber.pattern))),
+  scSerialNumber: rule(
+    FIELD_MESSAGES.scSerialNumber,
+    required,
+    matches(contractPattern(ticket.scSerialNumber.pattern)),
+  ),
   scVirn: rule(FIELD_MESSAGES.scVirn, required, matches(contractPattern(ticket.scVirn.pattern))),
 } as const;
 
@@ -127,7 +186,8 @@ function collect(entries: [string, string | undefined][]): Errors {
   return errors;
 }
 
-const chosen = (value: unknown, message: string) => (value === undefined || value === null || value === '' ? message : undefined);
+const chosen = (value: unknown, message: string) =>
+  value === undefined || value === null || value === '' ? message : undefined;
 
 // The claimant chose an address from the lookup (not typed, not overseas): the lookup field
 // stands for every address part.
@@ -135,13 +195,19 @@ export function usesAddressLookup(values: PersonalDetailsValues): boolean {
   return !values.isOverseas && !values.isManualAddress;
 }
 
-export function validatePersonalDetails(values: PersonalDetailsValues, today: Date = new Date()): Errors {
+export function validatePersonalDetails(
+  values: PersonalDetailsValues,
+  today: Date = new Date(),
+): Errors {
   const entries: [string, string | undefined][] = [
     ['isOwner', chosen(values.isOwner, FIELD_MESSAGES.isOwner)],
     ['title', chosen(values.title, FIELD_MESSAGES.title)],
     ['firstName', fieldRules.firstName(values.firstName)],
     ['lastName', fieldRules.lastName(values.lastName)],
-    ['dateOfBirth', isValidDateOfBirth(values.dateOfBirth, today) ? undefined : FIELD_MESSAGES.dateOfBirth],
+    [
+      'dateOfBirth',
+      isValidDateOfBirth(values.dateOfBirth, today) ? undefined : FIELD_MESSAGES.dateOfBirth,
+    ],
     ['phoneNumber', fieldRules.phoneNumber(values.phoneNumber)],
   ];
   if (!values.isOverseas) {
@@ -154,7 +220,10 @@ export function validatePersonalDetails(values: PersonalDetailsValues, today: Da
         ['postCode', fieldRules.postCode(values.postCode)],
       );
     } else {
-      entries.push(['addressLookup', values.addressLookup ? undefined : FIELD_MESSAGES.addressLookup]);
+      entries.push([
+        'addressLookup',
+        values.addressLookup ? undefined : FIELD_MESSAGES.addressLookup,
+      ]);
     }
   }
   return collect(entries);
@@ -162,30 +231,43 @@ export function validatePersonalDetails(values: PersonalDetailsValues, today: Da
 
 export function validateIdDocuments(values: IdDocumentsValues): Errors {
   return collect([
-    ['idDocument1FileUuid', values.idDocument1FileUuid ? undefined : FIELD_MESSAGES.idDocument1FileUuid],
-    ['idDocument2FileUuid', values.idDocument2FileUuid ? undefined : FIELD_MESSAGES.idDocument2FileUuid],
+    [
+      'idDocument1FileUuid',
+      values.idDocument1FileUuid ? undefined : FIELD_MESSAGES.idDocument1FileUuid,
+    ],
+    [
+      'idDocument2FileUuid',
+      values.idDocument2FileUuid ? undefined : FIELD_MESSAGES.idDocument2FileUuid,
+    ],
   ]);
 }
 
 export function validateClaimDetails(values: ClaimDetailsValues): Errors {
   return collect([
-    ['isTicketInPossession', values.isTicketInPossession === true ? undefined : FIELD_MESSAGES.isTicketInPossession],
+    [
+      'isTicketInPossession',
+      values.isTicketInPossession === true ? undefined : FIELD_MESSAGES.isTicketInPossession,
+    ],
     ['isTicketDamaged', chosen(values.isTicketDamaged, FIELD_MESSAGES.isTicketDamaged)],
     ['isLotteryRetailer', chosen(values.isLotteryRetailer, FIELD_MESSAGES.isLotteryRetailer)],
   ]);
 }
 
 export function validateAboutTicket(values: AboutTicketValues): Errors {
-  const entries: [string, string | undefined][] = [['productType', chosen(values.productType, FIELD_MESSAGES.productType)]];
+  const entries: [string, string | undefined][] = [
+    ['productType', chosen(values.productType, FIELD_MESSAGES.productType)],
+  ];
   if (values.productType === 'DBG') {
     entries.push(
       ['dbgGame', chosen(values.dbgGame, FIELD_MESSAGES.dbgGame)],
       ['dbgTicketType', chosen(values.dbgTicketType, FIELD_MESSAGES.dbgTicketType)],
     );
     // The numbers are asked once the colour is known; 'not sure' ends the claim here.
-    if (values.dbgTicketType !== 'PINK' && values.dbgTicketType !== 'WHITE') return collect(entries);
+    if (values.dbgTicketType !== 'PINK' && values.dbgTicketType !== 'WHITE')
+      return collect(entries);
     entries.push(['dbgTicketNumber', fieldRules.dbgTicketNumber(values.dbgTicketNumber)]);
-    if (values.dbgTicketType === 'PINK') entries.push(['dbgTermNumber', fieldRules.dbgTermNumber(values.dbgTermNumber)]);
+    if (values.dbgTicketType === 'PINK')
+      entries.push(['dbgTermNumber', fieldRules.dbgTermNumber(values.dbgTermNumber)]);
     if (values.dbgTicketType === 'WHITE') {
       entries.push(['dbgRetailerNumber', fieldRules.dbgRetailerNumber(values.dbgRetailerNumber)]);
     }
@@ -209,16 +291,26 @@ export function ticketKind(ticket: AboutTicketValues): TicketKind {
 
 // The back is needed for Scratchcards and pink draw tickets.
 export function needsTicketBack(ticket: AboutTicketValues): boolean {
-  return ticket.productType === 'SC' || (ticket.productType === 'DBG' && ticket.dbgTicketType === 'PINK');
+  return (
+    ticket.productType === 'SC' || (ticket.productType === 'DBG' && ticket.dbgTicketType === 'PINK')
+  );
 }
 
-export function validateTicketImages(values: TicketImagesValues, ticket: AboutTicketValues): Errors {
+export function validateTicketImages(
+  values: TicketImagesValues,
+  ticket: AboutTicketValues,
+): Errors {
   const kind = ticketKind(ticket);
   return collect([
-    ['ticketFrontFileUuid', values.ticketFrontFileUuid ? undefined : FIELD_MESSAGES.ticketFrontFileUuid(kind)],
+    [
+      'ticketFrontFileUuid',
+      values.ticketFrontFileUuid ? undefined : FIELD_MESSAGES.ticketFrontFileUuid(kind),
+    ],
     [
       'ticketBackFileUuid',
-      needsTicketBack(ticket) && !values.ticketBackFileUuid ? FIELD_MESSAGES.ticketBackFileUuid(kind) : undefined,
+      needsTicketBack(ticket) && !values.ticketBackFileUuid
+        ? FIELD_MESSAGES.ticketBackFileUuid(kind)
+        : undefined,
     ],
   ]);
 }

@@ -7,7 +7,11 @@ describe('form drafts', () => {
       firstName: 'Siân',
       isOwner: true,
       prizeAmountPence: 125000,
-      addressLookup: { addressLine1: '10 Downing Street', postCode: 'SW1A 2AA', nested: { deep: 1 } },
+      addressLookup: {
+        addressLine1: '10 Downing Street',
+        postCode: 'SW1A 2AA',
+        nested: { deep: 1 },
+      },
       ticketFrontFileUuid: { uuid: '0e6b1c2d-7f8a-4b9c-8d1e-2f3a4b5c6d70', fileName: 'front.jpg' },
       cleared: null,
       missing: undefined,
@@ -36,17 +40,27 @@ describe('form drafts', () => {
       },
       ['personalDetails', 'idDocuments', 'ticketImages'],
     );
-    expect(restored).toEqual({ completed: ['personalDetails'], values: { personalDetails: { firstName: 'Siân' } }, identity: identityCheck });
+    expect(restored).toEqual({
+      completed: ['personalDetails'],
+      values: { personalDetails: { firstName: 'Siân' } },
+      identity: identityCheck,
+    });
   });
 
   it('restores nothing from no draft', () => {
-    expect(restoreDraft(undefined, ['personalDetails'])).toEqual({ completed: [], values: {}, identity: null });
+    expect(restoreDraft(undefined, ['personalDetails'])).toEqual({
+      completed: [],
+      values: {},
+      identity: null,
+    });
   });
 
   it('sees unsaved answers only when they differ from the saved ones', () => {
     expect(hasUnsavedAnswers({}, undefined)).toBe(false);
     expect(hasUnsavedAnswers({ firstName: 'S' }, undefined)).toBe(true);
-    expect(hasUnsavedAnswers({ firstName: 'Siân', gone: undefined }, { firstName: 'Siân' })).toBe(false);
+    expect(hasUnsavedAnswers({ firstName: 'Siân', gone: undefined }, { firstName: 'Siân' })).toBe(
+      false,
+    );
     expect(hasUnsavedAnswers({ firstName: 'Sian' }, { firstName: 'Siân' })).toBe(true);
   });
 });

@@ -1,16 +1,27 @@
 // Save and return (docs/adr/015-form-drafts.md): a completed section's answers go to the server
 // as DraftValues and come back when the link is opened again within the inactivity minutes.
-import type { DraftScalar, DraftValues, FormDraft, IdentityCheckResult } from '@prize/generated/client';
+import type {
+  DraftScalar,
+  DraftValues,
+  FormDraft,
+  IdentityCheckResult,
+} from '@prize/generated/client';
 
 type Values = Record<string, unknown>;
 
 const isScalar = (value: unknown): value is DraftScalar =>
-  value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value));
 
-const isRecord = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function scalarsOf(values: Values): Record<string, DraftScalar> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, DraftScalar] => isScalar(entry[1])));
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, DraftScalar] => isScalar(entry[1])),
+  );
 }
 
 // A section's form values in the contract's shape: values and one level of named values (an
@@ -31,10 +42,17 @@ export interface RestoredDraft<Id extends string> {
   identity: IdentityCheckResult | null;
 }
 
-export const NO_DRAFT = { completed: [], values: {}, identity: null } as const satisfies RestoredDraft<never>;
+export const NO_DRAFT = {
+  completed: [],
+  values: {},
+  identity: null,
+} as const satisfies RestoredDraft<never>;
 
 // What a loaded draft gives the form: only sections the form has, each once.
-export function restoreDraft<Id extends string>(draft: FormDraft | undefined, ids: readonly Id[]): RestoredDraft<Id> {
+export function restoreDraft<Id extends string>(
+  draft: FormDraft | undefined,
+  ids: readonly Id[],
+): RestoredDraft<Id> {
   const restored: RestoredDraft<Id> = { completed: [], values: {}, identity: null };
   for (const saved of draft?.sections ?? []) {
     const id = ids.find((known) => known === saved.section);

@@ -1,7 +1,12 @@
 // The info-request page (spec sections 2 and 4, 'Info request'): which sections it shows, in
 // which order, and the body it sends.
 import type { InfoRequestSubmission, SectionType } from '@prize/generated/client';
-import { type AboutTicketValues, type IdDocumentsValues, needsTicketBack, type TicketImagesValues } from './claimForm';
+import {
+  type AboutTicketValues,
+  type IdDocumentsValues,
+  needsTicketBack,
+  type TicketImagesValues,
+} from './claimForm';
 import { SECTION_TITLES } from './sections';
 import type { IdentityResult } from './submission';
 
@@ -41,7 +46,10 @@ export function imageKind(list: readonly SectionType[]): ImageKind | undefined {
 // The ID documents section comes right after personal details when the new identity check
 // asks for ID documents and the request does not already include it (then it stays where
 // the request put it).
-export function withIdDocuments(list: readonly SectionType[], idDocsRequired: boolean): SectionType[] {
+export function withIdDocuments(
+  list: readonly SectionType[],
+  idDocsRequired: boolean,
+): SectionType[] {
   const at = list.indexOf('PERSONAL_DETAILS');
   if (!idDocsRequired || at === -1 || list.includes('ID_DOCUMENTS')) return [...list];
   return [...list.slice(0, at + 1), 'ID_DOCUMENTS', ...list.slice(at + 1)];
@@ -49,7 +57,10 @@ export function withIdDocuments(list: readonly SectionType[], idDocsRequired: bo
 
 // The sections shown, in order; a section's number is its place here plus one, and the last
 // one submits.
-export function infoRequestSections(list: readonly SectionType[], idDocsRequired: boolean): InfoSectionId[] {
+export function infoRequestSections(
+  list: readonly SectionType[],
+  idDocsRequired: boolean,
+): InfoSectionId[] {
   return withIdDocuments(list, idDocsRequired).map((section) => SECTION_FOR[section]);
 }
 
@@ -107,12 +118,15 @@ export function toInfoRequestSubmission(values: InfoRequestValues): InfoRequestS
     body.idDocsRequired = asked.idDocsRequired;
   }
   if (sent.includes('ID_DOCUMENTS')) {
-    if (idDocuments.idDocument1FileUuid) body.idDocument1FileUuid = idDocuments.idDocument1FileUuid.uuid;
-    if (idDocuments.idDocument2FileUuid) body.idDocument2FileUuid = idDocuments.idDocument2FileUuid.uuid;
+    if (idDocuments.idDocument1FileUuid)
+      body.idDocument1FileUuid = idDocuments.idDocument1FileUuid.uuid;
+    if (idDocuments.idDocument2FileUuid)
+      body.idDocument2FileUuid = idDocuments.idDocument2FileUuid.uuid;
   }
   const kind = imageKind(sectionTypeList);
   if (kind !== undefined) {
-    if (ticketImages.ticketFrontFileUuid) body.ticketFrontFileUuid = ticketImages.ticketFrontFileUuid.uuid;
+    if (ticketImages.ticketFrontFileUuid)
+      body.ticketFrontFileUuid = ticketImages.ticketFrontFileUuid.uuid;
     if (needsTicketBack(ticketForKind(kind)) && ticketImages.ticketBackFileUuid) {
       body.ticketBackFileUuid = ticketImages.ticketBackFileUuid.uuid;
     }

@@ -1,7 +1,8 @@
 // The claim form's section flow (spec sections 2 and 4): sections unlock one after another,
 // completed ones collapse and can be reopened.
 
-export type SectionId = 'personalDetails' | 'idDocuments' | 'claimDetails' | 'aboutTicket' | 'ticketImages' | 'payment';
+export type SectionId =
+  'personalDetails' | 'idDocuments' | 'claimDetails' | 'aboutTicket' | 'ticketImages' | 'payment';
 
 export const SECTION_TITLES: Record<SectionId, string> = {
   personalDetails: 'Personal details',
@@ -29,7 +30,11 @@ export const INITIAL_FLOW: FlowState = { completed: [], reopened: [] };
 
 export type SectionStatus = 'locked' | 'open' | 'collapsed';
 
-export function sectionStatus(flow: FlowState, order: readonly SectionId[], id: SectionId): SectionStatus {
+export function sectionStatus(
+  flow: FlowState,
+  order: readonly SectionId[],
+  id: SectionId,
+): SectionStatus {
   const index = order.indexOf(id);
   if (index === -1) return 'locked';
   // Every earlier section must have been completed once (a reopened one still counts).
@@ -47,11 +52,15 @@ export function flowReducer(flow: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'complete':
       return {
-        completed: flow.completed.includes(action.id) ? flow.completed : [...flow.completed, action.id],
+        completed: flow.completed.includes(action.id)
+          ? flow.completed
+          : [...flow.completed, action.id],
         reopened: flow.reopened.filter((id) => id !== action.id),
       };
     case 'reopen': {
-      const ids = action.ids.filter((id) => flow.completed.includes(id) && !flow.reopened.includes(id));
+      const ids = action.ids.filter(
+        (id) => flow.completed.includes(id) && !flow.reopened.includes(id),
+      );
       return ids.length === 0 ? flow : { ...flow, reopened: [...flow.reopened, ...ids] };
     }
     case 'reset':

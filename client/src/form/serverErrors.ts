@@ -39,7 +39,15 @@ const FIELD_SECTIONS: Record<string, SectionId> = {
   isChequePreferred: 'payment',
 };
 
-const ADDRESS_FIELDS = new Set(['addressLine1', 'addressLine2', 'town', 'county', 'postCode', 'addressId', 'dpsCode']);
+const ADDRESS_FIELDS = new Set([
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'county',
+  'postCode',
+  'addressId',
+  'dpsCode',
+]);
 
 // Errors about the identity check itself are not about a field the claimant can see.
 const SECTION_LEVEL_FIELDS = new Set(['identityCheckUuid', 'idDocsRequired', 'isOverseas']);

@@ -16,7 +16,15 @@ describe('identity body', () => {
       toPersonalDetails({
         ...base,
         isManualAddress: false,
-        addressLookup: { addressLine1: '14 Elm Grove', addressLine2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB', dpsCode: '1A', addressId: 'GB|RM|A|54236781' },
+        addressLookup: {
+          addressLine1: '14 Elm Grove',
+          addressLine2: '',
+          town: 'Leeds',
+          county: '',
+          postCode: 'LS6 2AB',
+          dpsCode: '1A',
+          addressId: 'GB|RM|A|54236781',
+        },
         addressLine1: 'stale',
       }),
     ).toEqual({
@@ -43,15 +51,36 @@ describe('identity body', () => {
         county: '',
         postCode: 'IM1 1JE',
       }),
-    ).toMatchObject({ addressLine1: 'Flat 2', addressLine2: '11 Athol Street', town: 'Douglas', postCode: 'IM1 1JE' });
-    const typed = toPersonalDetails({ ...base, isManualAddress: true, addressLine1: 'a', town: 'b', postCode: 'IM1 1JE' });
+    ).toMatchObject({
+      addressLine1: 'Flat 2',
+      addressLine2: '11 Athol Street',
+      town: 'Douglas',
+      postCode: 'IM1 1JE',
+    });
+    const typed = toPersonalDetails({
+      ...base,
+      isManualAddress: true,
+      addressLine1: 'a',
+      town: 'b',
+      postCode: 'IM1 1JE',
+    });
     expect(typed).not.toHaveProperty('dpsCode');
     expect(typed).not.toHaveProperty('addressId');
   });
 
   it('sends no address at all for an overseas claimant', () => {
-    const body = toPersonalDetails({ ...base, isOverseas: true, addressLine1: 'x', addressLookup: null });
-    expect(body).toEqual({ ...base, firstName: 'Sarah', phoneNumber: '07700900123', isOverseas: true });
+    const body = toPersonalDetails({
+      ...base,
+      isOverseas: true,
+      addressLine1: 'x',
+      addressLookup: null,
+    });
+    expect(body).toEqual({
+      ...base,
+      firstName: 'Sarah',
+      phoneNumber: '07700900123',
+      isOverseas: true,
+    });
   });
 });
 
@@ -103,7 +132,12 @@ describe('claim body', () => {
       aboutTicket: { ...values.aboutTicket, dbgTicketType: 'WHITE' },
       payment: { isChequePreferred: true },
     });
-    expect(body).toMatchObject({ dbgTicketType: 'WHITE', dbgRetailerNumber: '204817', isChequePreferred: true, idDocsRequired: false });
+    expect(body).toMatchObject({
+      dbgTicketType: 'WHITE',
+      dbgRetailerNumber: '204817',
+      isChequePreferred: true,
+      idDocsRequired: false,
+    });
     expect(body).not.toHaveProperty('ticketBackFileUuid');
     expect(body).not.toHaveProperty('dbgTermNumber');
     expect(body).not.toHaveProperty('idDocument1FileUuid');
@@ -112,13 +146,31 @@ describe('claim body', () => {
   it('builds a Scratchcard claim', () => {
     const body = toClaimSubmission({
       ...values,
-      aboutTicket: { productType: 'SC', scBarcodeNumber: '0123-4567890-123', scSerialNumber: '123456789', scVirn: '0421', dbgGame: 'Lotto', prizeAmountPence: 100000 },
+      aboutTicket: {
+        productType: 'SC',
+        scBarcodeNumber: '0123-4567890-123',
+        scSerialNumber: '123456789',
+        scVirn: '0421',
+        dbgGame: 'Lotto',
+        prizeAmountPence: 100000,
+      },
     });
-    expect(body).toMatchObject({ productType: 'SC', scBarcodeNumber: '0123-4567890-123', scSerialNumber: '123456789', scVirn: '0421', ticketBackFileUuid: 'b' });
+    expect(body).toMatchObject({
+      productType: 'SC',
+      scBarcodeNumber: '0123-4567890-123',
+      scSerialNumber: '123456789',
+      scVirn: '0421',
+      ticketBackFileUuid: 'b',
+    });
     expect(body).not.toHaveProperty('dbgGame');
   });
 
   it('never sends the not-sure ticket type', () => {
-    expect(toClaimSubmission({ ...values, aboutTicket: { ...values.aboutTicket, dbgTicketType: 'UNSURE' } })).not.toHaveProperty('dbgTicketType');
+    expect(
+      toClaimSubmission({
+        ...values,
+        aboutTicket: { ...values.aboutTicket, dbgTicketType: 'UNSURE' },
+      }),
+    ).not.toHaveProperty('dbgTicketType');
   });
 });

@@ -80,8 +80,10 @@ export function toClaimSubmission(values: ClaimValues): ClaimSubmission {
     isChequePreferred: payment.isChequePreferred === true,
   };
   if (identity.idDocsRequired) {
-    if (idDocuments.idDocument1FileUuid) body.idDocument1FileUuid = idDocuments.idDocument1FileUuid.uuid;
-    if (idDocuments.idDocument2FileUuid) body.idDocument2FileUuid = idDocuments.idDocument2FileUuid.uuid;
+    if (idDocuments.idDocument1FileUuid)
+      body.idDocument1FileUuid = idDocuments.idDocument1FileUuid.uuid;
+    if (idDocuments.idDocument2FileUuid)
+      body.idDocument2FileUuid = idDocuments.idDocument2FileUuid.uuid;
   }
   if (aboutTicket.productType === 'DBG') {
     if (aboutTicket.dbgGame) body.dbgGame = aboutTicket.dbgGame;
@@ -89,7 +91,8 @@ export function toClaimSubmission(values: ClaimValues): ClaimSubmission {
       body.dbgTicketType = aboutTicket.dbgTicketType;
     }
     if (aboutTicket.dbgTicketNumber) body.dbgTicketNumber = aboutTicket.dbgTicketNumber;
-    if (aboutTicket.dbgTicketType === 'PINK' && aboutTicket.dbgTermNumber) body.dbgTermNumber = aboutTicket.dbgTermNumber;
+    if (aboutTicket.dbgTicketType === 'PINK' && aboutTicket.dbgTermNumber)
+      body.dbgTermNumber = aboutTicket.dbgTermNumber;
     if (aboutTicket.dbgTicketType === 'WHITE' && aboutTicket.dbgRetailerNumber) {
       body.dbgRetailerNumber = aboutTicket.dbgRetailerNumber;
     }

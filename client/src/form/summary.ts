@@ -22,7 +22,8 @@ export interface SummaryRow {
   file?: string;
 }
 
-const yesNo = (value: boolean | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '');
+const yesNo = (value: boolean | undefined) =>
+  value === true ? 'Yes' : value === false ? 'No' : '';
 
 export const GAME_NAMES: Record<DbgGame, string> = {
   Lotto: 'Lotto',
@@ -48,15 +49,23 @@ export function personalDetailsSummary(values: PersonalDetailsValues): SummaryRo
   } else address = values.addressLookup ? addressLines(values.addressLookup).join('\n') : '';
   return [
     { name: 'Ticket owner', value: yesNo(values.isOwner) },
-    { name: 'Name', value: [values.title, values.firstName?.trim(), values.lastName?.trim()].filter(Boolean).join(' ') },
+    {
+      name: 'Name',
+      value: [values.title, values.firstName?.trim(), values.lastName?.trim()]
+        .filter(Boolean)
+        .join(' '),
+    },
     { name: 'Date of birth', value: values.dateOfBirth ? formatLongDate(values.dateOfBirth) : '' },
     { name: 'Phone number', value: values.phoneNumber?.trim() ?? '' },
     { name: 'Address', value: address },
   ];
 }
 
-const fileRow = (name: string, field: string, file: UploadedFile | null | undefined): SummaryRow[] =>
-  file ? [{ name, value: file.fileName, file: field }] : [];
+const fileRow = (
+  name: string,
+  field: string,
+  file: UploadedFile | null | undefined,
+): SummaryRow[] => (file ? [{ name, value: file.fileName, file: field }] : []);
 
 export function idDocumentsSummary(values: IdDocumentsValues): SummaryRow[] {
   return [
@@ -69,7 +78,10 @@ export function claimDetailsSummary(values: ClaimDetailsValues): SummaryRow[] {
   return [
     { name: 'Ticket in your possession', value: yesNo(values.isTicketInPossession) },
     { name: 'Ticket damaged', value: yesNo(values.isTicketDamaged) },
-    { name: 'You or your household work for the operator or a supplier', value: yesNo(values.isLotteryRetailer) },
+    {
+      name: 'You or your household work for the operator or a supplier',
+      value: yesNo(values.isLotteryRetailer),
+    },
   ];
 }
 
@@ -78,11 +90,18 @@ export function aboutTicketSummary(values: AboutTicketValues): SummaryRow[] {
   if (values.productType === 'DBG') {
     rows.push({ name: 'Product', value: 'Draw based game ticket' });
     if (values.dbgGame) rows.push({ name: 'Game', value: GAME_NAMES[values.dbgGame] });
-    const colour = values.dbgTicketType === 'PINK' ? 'Pink' : values.dbgTicketType === 'WHITE' ? 'White' : 'Not sure';
+    const colour =
+      values.dbgTicketType === 'PINK'
+        ? 'Pink'
+        : values.dbgTicketType === 'WHITE'
+          ? 'White'
+          : 'Not sure';
     rows.push({ name: 'Ticket type', value: colour });
     rows.push({ name: 'Serial number', value: values.dbgTicketNumber ?? '' });
-    if (values.dbgTicketType === 'PINK') rows.push({ name: 'Term number', value: values.dbgTermNumber ?? '' });
-    if (values.dbgTicketType === 'WHITE') rows.push({ name: 'Retailer number', value: values.dbgRetailerNumber ?? '' });
+    if (values.dbgTicketType === 'PINK')
+      rows.push({ name: 'Term number', value: values.dbgTermNumber ?? '' });
+    if (values.dbgTicketType === 'WHITE')
+      rows.push({ name: 'Retailer number', value: values.dbgRetailerNumber ?? '' });
   } else if (values.productType === 'SC') {
     rows.push(
       { name: 'Product', value: 'Scratchcard' },
@@ -95,11 +114,16 @@ export function aboutTicketSummary(values: AboutTicketValues): SummaryRow[] {
   return rows;
 }
 
-export function ticketImagesSummary(values: TicketImagesValues, ticket: AboutTicketValues): SummaryRow[] {
+export function ticketImagesSummary(
+  values: TicketImagesValues,
+  ticket: AboutTicketValues,
+): SummaryRow[] {
   const kind = ticket.productType === 'SC' ? 'Scratchcard' : 'ticket';
   return [
     ...fileRow(`Front of your ${kind}`, 'ticketFrontFileUuid', values.ticketFrontFileUuid),
-    ...(needsTicketBack(ticket) ? fileRow(`Back of your ${kind}`, 'ticketBackFileUuid', values.ticketBackFileUuid) : []),
+    ...(needsTicketBack(ticket)
+      ? fileRow(`Back of your ${kind}`, 'ticketBackFileUuid', values.ticketBackFileUuid)
+      : []),
   ];
 }
 

@@ -14,7 +14,11 @@ export interface FormLifetime {
  * inactivity timer runs out the answers and notifications are dropped before `onTimedOut`.
  * Shared by the claim form and the info-request form.
  */
-export function useFormLifetime(minutes: number, formShown: boolean, onTimedOut: () => void): FormLifetime {
+export function useFormLifetime(
+  minutes: number,
+  formShown: boolean,
+  onTimedOut: () => void,
+): FormLifetime {
   const queryClient = useQueryClient();
   const forgetAnswers = () => {
     validationErrors.clear();

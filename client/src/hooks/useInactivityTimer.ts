@@ -8,7 +8,11 @@ export interface InactivityTimer {
 }
 
 // Restarted by every change to the form; warns before it expires.
-export function useInactivityTimer(minutes: number, active: boolean, onExpire: () => void): InactivityTimer {
+export function useInactivityTimer(
+  minutes: number,
+  active: boolean,
+  onExpire: () => void,
+): InactivityTimer {
   const [warningClearsAt, setWarningClearsAt] = useState<number | null>(null);
   const timers = useRef<number[]>([]);
   const onExpireRef = useRef(onExpire);

@@ -13,21 +13,44 @@ export interface IdDocumentsSectionProps extends SectionProps<IdDocumentsValues>
   intro?: ReactNode;
 }
 
-export const ID_CHECK_FAILED_INTRO = 'We could not confirm your identity from your details, so we need photos of two ID documents.';
+export const ID_CHECK_FAILED_INTRO =
+  'We could not confirm your identity from your details, so we need photos of two ID documents.';
 
-export function IdDocumentsSection({ upload, onRemoveFile, intro = ID_CHECK_FAILED_INTRO, ...props }: IdDocumentsSectionProps) {
+export function IdDocumentsSection({
+  upload,
+  onRemoveFile,
+  intro = ID_CHECK_FAILED_INTRO,
+  ...props
+}: IdDocumentsSectionProps) {
   const values = useFormValues(props.form);
   const [showDocuments, setShowDocuments] = useState(false);
   return (
-    <SectionForm id="idDocuments" {...props} summary={idDocumentsSummary(values)} onRemoveFile={onRemoveFile}>
+    <SectionForm
+      id="idDocuments"
+      {...props}
+      summary={idDocumentsSummary(values)}
+      onRemoveFile={onRemoveFile}
+    >
       <p>{intro}</p>
       <p>
         <button type="button" className="link-button" onClick={() => setShowDocuments(true)}>
           Acceptable ID documents
         </button>
       </p>
-      <FileUpload name="idDocument1FileUuid" type="idDocument1" label="First ID document" hint="Photo ID, such as a passport." upload={upload} />
-      <FileUpload name="idDocument2FileUuid" type="idDocument2" label="Second ID document" hint="Proof of address from the last 3 months." upload={upload} />
+      <FileUpload
+        name="idDocument1FileUuid"
+        type="idDocument1"
+        label="First ID document"
+        hint="Photo ID, such as a passport."
+        upload={upload}
+      />
+      <FileUpload
+        name="idDocument2FileUuid"
+        type="idDocument2"
+        label="Second ID document"
+        hint="Proof of address from the last 3 months."
+        upload={upload}
+      />
       {showDocuments && <IdDocumentsModal onClose={() => setShowDocuments(false)} />}
     </SectionForm>
   );

@@ -23,7 +23,15 @@ export interface PersonalDetailsSectionProps extends SectionProps<PersonalDetail
   claimToken?: string;
 }
 
-function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () => void; onOverseas: () => void; claimToken?: string }) {
+function AddressFields({
+  onActivity,
+  onOverseas,
+  claimToken,
+}: {
+  onActivity: () => void;
+  onOverseas: () => void;
+  claimToken?: string;
+}) {
   const form = useForm<PersonalDetailsValues>();
   const { values } = useFormState<PersonalDetailsValues>({ subscription: { values: true } });
 
@@ -38,7 +46,10 @@ function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () 
       }
       form.change('isManualAddress', manual);
     });
-    window.setTimeout(() => document.getElementById(manual ? 'field-addressLine1' : 'field-addressLookup')?.focus(), 0);
+    window.setTimeout(
+      () => document.getElementById(manual ? 'field-addressLine1' : 'field-addressLookup')?.focus(),
+      0,
+    );
   };
 
   return (
@@ -47,15 +58,43 @@ function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () 
         Your address
       </h3>
       <p className="hint" id="address-hint">
-        UK or Isle of Man residents only. We cannot accept PO Box, Care of, British Forces or prison addresses.
+        UK or Isle of Man residents only. We cannot accept PO Box, Care of, British Forces or prison
+        addresses.
       </p>
       {values.isManualAddress ? (
         <>
-          <TextField name="addressLine1" label="Address line 1" autoComplete="address-line1" maxLength={person.addressLine1.maxLength} />
-          <TextField name="addressLine2" label="Address line 2 (optional)" autoComplete="address-line2" maxLength={person.addressLine2.maxLength} />
-          <TextField name="town" label="Town or city" autoComplete="address-level2" width="medium" maxLength={person.town.maxLength} />
-          <TextField name="county" label="County (optional)" width="medium" maxLength={person.county.maxLength} />
-          <TextField name="postCode" label="Postcode" autoComplete="postal-code" width="short" maxLength={person.postCode.maxLength} />
+          <TextField
+            name="addressLine1"
+            label="Address line 1"
+            autoComplete="address-line1"
+            maxLength={person.addressLine1.maxLength}
+          />
+          <TextField
+            name="addressLine2"
+            label="Address line 2 (optional)"
+            autoComplete="address-line2"
+            maxLength={person.addressLine2.maxLength}
+          />
+          <TextField
+            name="town"
+            label="Town or city"
+            autoComplete="address-level2"
+            width="medium"
+            maxLength={person.town.maxLength}
+          />
+          <TextField
+            name="county"
+            label="County (optional)"
+            width="medium"
+            maxLength={person.county.maxLength}
+          />
+          <TextField
+            name="postCode"
+            label="Postcode"
+            autoComplete="postal-code"
+            width="short"
+            maxLength={person.postCode.maxLength}
+          />
           <p>
             <button type="button" className="link-button" onClick={() => switchAddressEntry(false)}>
               Search for your address instead
@@ -73,7 +112,11 @@ function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () 
           />
           {!values.addressLookup && (
             <p>
-              <button type="button" className="link-button" onClick={() => switchAddressEntry(true)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => switchAddressEntry(true)}
+              >
                 Enter your address manually
               </button>
             </p>
@@ -90,7 +133,11 @@ function AddressFields({ onActivity, onOverseas, claimToken }: { onActivity: () 
   );
 }
 
-export function PersonalDetailsSection({ onActivity, claimToken, ...props }: PersonalDetailsSectionProps) {
+export function PersonalDetailsSection({
+  onActivity,
+  claimToken,
+  ...props
+}: PersonalDetailsSectionProps) {
   const values = useFormValues(props.form);
 
   // 'Live overseas, skip' clears the address and submits without it.
@@ -115,10 +162,34 @@ export function PersonalDetailsSection({ onActivity, claimToken, ...props }: Per
         inline
       />
       <p className="hint">Enter names as they appear on a passport or driving licence.</p>
-      <SelectField name="title" label="Title" options={TITLES} width="short" autoComplete="honorific-prefix" />
-      <TextField name="firstName" label="First name" autoComplete="given-name" width="medium" maxLength={person.firstName.maxLength} spellCheck={false} />
-      <TextField name="lastName" label="Last name" autoComplete="family-name" width="medium" maxLength={person.lastName.maxLength} spellCheck={false} />
-      <DateOfBirthInput name="dateOfBirth" legend="Date of birth" hint="You must be 18 or over to claim." />
+      <SelectField
+        name="title"
+        label="Title"
+        options={TITLES}
+        width="short"
+        autoComplete="honorific-prefix"
+      />
+      <TextField
+        name="firstName"
+        label="First name"
+        autoComplete="given-name"
+        width="medium"
+        maxLength={person.firstName.maxLength}
+        spellCheck={false}
+      />
+      <TextField
+        name="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        width="medium"
+        maxLength={person.lastName.maxLength}
+        spellCheck={false}
+      />
+      <DateOfBirthInput
+        name="dateOfBirth"
+        legend="Date of birth"
+        hint="You must be 18 or over to claim."
+      />
       <TextField
         name="phoneNumber"
         label="Phone number"
@@ -129,7 +200,11 @@ export function PersonalDetailsSection({ onActivity, claimToken, ...props }: Per
         width="medium"
         maxLength={20}
       />
-      <AddressFields onActivity={onActivity} onOverseas={() => void skipAddress()} claimToken={claimToken} />
+      <AddressFields
+        onActivity={onActivity}
+        onOverseas={() => void skipAddress()}
+        claimToken={claimToken}
+      />
     </SectionForm>
   );
 }

@@ -16,7 +16,9 @@ export interface SectionProps<V> {
   buttonLabel: string;
   onEdit: () => void;
   onSubmit: () => Promise<void>;
-  formSubmit: (values: Record<string, unknown>) => SubmissionErrors | Promise<SubmissionErrors> | undefined;
+  formSubmit: (
+    values: Record<string, unknown>,
+  ) => SubmissionErrors | Promise<SubmissionErrors> | undefined;
 }
 
 export interface SectionFormProps<V> extends SectionProps<V> {
@@ -54,7 +56,11 @@ export function SectionForm<V extends object>({
       onEdit={onEdit}
       summary={<SummaryList rows={summary} onRemoveFile={onRemoveFile} />}
     >
-      <Form<V> form={form} onSubmit={formSubmit as never} subscription={{ submitting: true, submitError: true }}>
+      <Form<V>
+        form={form}
+        onSubmit={formSubmit as never}
+        subscription={{ submitting: true, submitError: true }}
+      >
         {({ submitting, submitError }) => (
           <form
             noValidate

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { FileUpload, type UploadFile } from '../components/FileUpload/FileUpload';
-import { type AboutTicketValues, needsTicketBack, type TicketImagesValues } from '../form/claimForm';
+import {
+  type AboutTicketValues,
+  needsTicketBack,
+  type TicketImagesValues,
+} from '../form/claimForm';
 import { ticketImagesSummary } from '../form/summary';
 import { SectionForm, type SectionProps } from './SectionForm';
 import { useFormValues } from './useFormValues';
@@ -14,16 +18,37 @@ export interface TicketImagesSectionProps extends SectionProps<TicketImagesValue
   intro?: ReactNode;
 }
 
-export function TicketImagesSection({ ticket, upload, onRemoveFile, intro, ...props }: TicketImagesSectionProps) {
+export function TicketImagesSection({
+  ticket,
+  upload,
+  onRemoveFile,
+  intro,
+  ...props
+}: TicketImagesSectionProps) {
   const values = useFormValues(props.form);
   const noun = ticket.productType === 'SC' ? 'Scratchcard' : 'ticket';
   return (
-    <SectionForm id="ticketImages" {...props} summary={ticketImagesSummary(values, ticket)} onRemoveFile={onRemoveFile}>
+    <SectionForm
+      id="ticketImages"
+      {...props}
+      summary={ticketImagesSummary(values, ticket)}
+      onRemoveFile={onRemoveFile}
+    >
       {intro !== undefined && <p>{intro}</p>}
       <p>Take clear, well-lit photos of the whole {noun} with every number readable.</p>
-      <FileUpload name="ticketFrontFileUuid" type="ticketFront" label={`Front of your ${noun}`} upload={upload} />
+      <FileUpload
+        name="ticketFrontFileUuid"
+        type="ticketFront"
+        label={`Front of your ${noun}`}
+        upload={upload}
+      />
       {needsTicketBack(ticket) && (
-        <FileUpload name="ticketBackFileUuid" type="ticketBack" label={`Back of your ${noun}`} upload={upload} />
+        <FileUpload
+          name="ticketBackFileUuid"
+          type="ticketBack"
+          label={`Back of your ${noun}`}
+          upload={upload}
+        />
       )}
     </SectionForm>
   );

@@ -1,4 +1,8 @@
-import { type DraftSection, DraftSectionId, type IdentityCheckResult } from '@prize/generated/client';
+import {
+  type DraftSection,
+  DraftSectionId,
+  type IdentityCheckResult,
+} from '@prize/generated/client';
 import { useRef } from 'react';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
 import { hasUnsavedAnswers, type RestoredDraft, toDraftValues } from '../form/draft';
@@ -42,7 +46,10 @@ export function useFormDraft<Id extends SectionId>(
   return {
     save: (id, values, identityCheck) => {
       if (!isDraftSection(id)) return;
-      const body: DraftSection = { values: toDraftValues(values), ...(identityCheck ? { identityCheck } : {}) };
+      const body: DraftSection = {
+        values: toDraftValues(values),
+        ...(identityCheck ? { identityCheck } : {}),
+      };
       pending.current += 1;
       send(id, body)
         .then(

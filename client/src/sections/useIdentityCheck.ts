@@ -18,7 +18,10 @@ export interface IdentityCheck {
 
 // The identity check of the personal details section, against the claim's or the info
 // request's identity call; `restored` is the check a saved draft was completed with.
-export function useIdentityCheck(check: (body: PersonalDetails) => Promise<IdentityResult>, restored: IdentityResult | null = null): IdentityCheck {
+export function useIdentityCheck(
+  check: (body: PersonalDetails) => Promise<IdentityResult>,
+  restored: IdentityResult | null = null,
+): IdentityCheck {
   const [identity, setIdentity] = useState<IdentityResult | null>(restored);
   const [idDocsRequired, setIdDocsRequired] = useState(restored?.idDocsRequired ?? false);
   const latest = useRef(restored);

@@ -15,7 +15,15 @@ import type {
 } from '../form/claimForm';
 import { FORM_MESSAGES } from '../domain/messages';
 import { notifications } from '../state/notifications';
-import { flowReducer, type FlowState, INITIAL_FLOW, sectionButtonLabel, type SectionId, sectionStatus, type SectionStatus } from '../form/sections';
+import {
+  flowReducer,
+  type FlowState,
+  INITIAL_FLOW,
+  sectionButtonLabel,
+  type SectionId,
+  sectionStatus,
+  type SectionStatus,
+} from '../form/sections';
 import { mapServerErrors, type SectionErrors } from '../form/serverErrors';
 import { validationErrors } from '../state/validationErrors';
 import { afterPointerRelease } from './afterPointerRelease';
@@ -34,7 +42,9 @@ export type SectionForms<Id extends SectionId> = { [K in Id]: FormApi<SectionVal
 export type AnyValues = Record<string, unknown>;
 
 /** One function per section, typed by that section's values: a form's registry of its sections' rules or submits. */
-export type PerSection<Id extends SectionId, Result> = { [K in Id]: (values: SectionValues[K]) => Result };
+export type PerSection<Id extends SectionId, Result> = {
+  [K in Id]: (values: SectionValues[K]) => Result;
+};
 export type SectionSubmitResult = SubmissionErrors | Promise<SubmissionErrors> | undefined;
 type SectionSubmit = (values: AnyValues) => SectionSubmitResult;
 
@@ -90,7 +100,10 @@ function formFor<Id extends SectionId>(forms: SectionForms<Id>, id: Id): FormApi
 }
 
 // The registry's entry for a section: its form holds that section's values (formFor).
-function entryFor<Id extends SectionId, Result>(registry: Partial<PerSection<Id, Result>>, id: Id): ((values: AnyValues) => Result) | undefined {
+function entryFor<Id extends SectionId, Result>(
+  registry: Partial<PerSection<Id, Result>>,
+  id: Id,
+): ((values: AnyValues) => Result) | undefined {
   return registry[id] as ((values: AnyValues) => Result) | undefined;
 }
 
@@ -98,10 +111,13 @@ function entryFor<Id extends SectionId, Result>(registry: Partial<PerSection<Id,
 // form: one final-form instance per section (kept so answers survive a section collapsing),
 // unlocking, collapse and Edit, server errors through react-final-form submission errors,
 // the error banner and where focus goes.
-export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions<Id>): SectionFlow<Id> {
+export function useSectionFlow<Id extends SectionId>(
+  options: SectionFlowOptions<Id>,
+): SectionFlow<Id> {
   const latest = useRef(options);
   latest.current = options;
-  const validateSection = (id: Id, values: AnyValues): Errors => entryFor(latest.current.validate, id)!(values);
+  const validateSection = (id: Id, values: AnyValues): Errors =>
+    entryFor(latest.current.validate, id)!(values);
   const submitHandler = useRef<(id: Id, values: AnyValues) => SectionSubmitResult>(() => undefined);
   const [{ forms, submits }] = useState(() => {
     const made = {} as Record<Id, FormApi<AnyValues>>;
@@ -139,7 +155,8 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
   const bannerRef = useRef<HTMLDivElement>(null);
 
   const isCompleted = (id: Id) => flowRef.current.completed.includes(id);
-  const hasErrors = (id: Id) => Object.keys(validateSection(id, formFor(forms, id).getState().values)).length > 0;
+  const hasErrors = (id: Id) =>
+    Object.keys(validateSection(id, formFor(forms, id).getState().values)).length > 0;
   const focus = (target: Id | 'banner') => setFocusTarget({ id: target, at: Date.now() });
 
   const complete = (id: Id, sections: readonly Id[] = latest.current.order) => {
@@ -151,7 +168,8 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     const later = sections.slice(sections.indexOf(id) + 1);
     const broken = later.filter((section) => isCompleted(section) && hasErrors(section));
     if (broken.length > 0) dispatch({ type: 'reopen', ids: broken });
-    const next = broken[0] ?? (wasCompleted ? id : later.find((section) => !isCompleted(section)) ?? id);
+    const next =
+      broken[0] ?? (wasCompleted ? id : (later.find((section) => !isCompleted(section)) ?? id));
     focus(next);
   };
 
@@ -164,7 +182,11 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     setInjecting(ids);
   };
 
-  const reportFailure = (id: Id, failure: unknown, usedAddressLookup: boolean): SubmissionErrors => {
+  const reportFailure = (
+    id: Id,
+    failure: unknown,
+    usedAddressLookup: boolean,
+  ): SubmissionErrors => {
     if (!isApiError(failure) || failure.kind !== 'validation') {
       const notice = notificationFor(failure);
       if (notice !== undefined) notifications.add({ content: notice, type: 'error' });
@@ -174,8 +196,11 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     const own = bySection[id];
     delete bySection[id];
     // Errors for a section not on the page count as unmapped: nothing else would show them.
-    const hidden = Object.keys(bySection).some((section) => !latest.current.order.includes(section as Id));
-    if (Object.keys(unmapped).length > 0 || hidden) notifications.add({ content: FORM_MESSAGES.submissionFailed, type: 'error' });
+    const hidden = Object.keys(bySection).some(
+      (section) => !latest.current.order.includes(section as Id),
+    );
+    if (Object.keys(unmapped).length > 0 || hidden)
+      notifications.add({ content: FORM_MESSAGES.submissionFailed, type: 'error' });
     showServerErrors(bySection);
     return own;
   };
@@ -208,7 +233,8 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
       const form = formFor(forms, id);
       form.setConfig('validate', (values: AnyValues) => validateSection(id, values));
       await form.submit();
-      if (Object.keys(bannerErrors(form.getState())).length > 0) setFocusTarget({ id: 'banner', at: Date.now() });
+      if (Object.keys(bannerErrors(form.getState())).length > 0)
+        setFocusTarget({ id: 'banner', at: Date.now() });
     },
     [forms],
   );
@@ -263,7 +289,9 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
   useEffect(() => {
     if (focusTarget === null) return;
     const element =
-      focusTarget.id === 'banner' ? bannerRef.current : document.getElementById(sectionTitleId(focusTarget.id));
+      focusTarget.id === 'banner'
+        ? bannerRef.current
+        : document.getElementById(sectionTitleId(focusTarget.id));
     element?.focus();
     element?.scrollIntoView({ block: 'start' });
   }, [focusTarget]);
@@ -289,5 +317,16 @@ export function useSectionFlow<Id extends SectionId>(options: SectionFlowOptions
     formSubmit: submits[id],
   });
 
-  return { forms, flow, bannerRef, common, isCompleted, focus, complete, requireEarlierSections, reportFailure, removeFile };
+  return {
+    forms,
+    flow,
+    bannerRef,
+    common,
+    isCompleted,
+    focus,
+    complete,
+    requireEarlierSections,
+    reportFailure,
+    removeFile,
+  };
 }

@@ -51,7 +51,11 @@ describe('notification store', () => {
     const store = createNotificationStore(clock.timers);
     store.add({ content: 'short', timeout: 1000 });
     store.add({ content: 'default' });
-    expect(store.getState()[1]).toMatchObject({ type: 'info', timeout: DEFAULT_NOTIFICATION_TIMEOUT_MS, timedOut: false });
+    expect(store.getState()[1]).toMatchObject({
+      type: 'info',
+      timeout: DEFAULT_NOTIFICATION_TIMEOUT_MS,
+      timedOut: false,
+    });
     clock.fire(1000);
     expect(store.getState().map((n) => [n.content, n.timedOut])).toEqual([
       ['short', true],

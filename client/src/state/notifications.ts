@@ -55,7 +55,11 @@ export function createNotificationStore(timers: Timers = globalTimers): Notifica
     handles.delete(id);
     const state = store.getState();
     if (!state.some((notification) => notification.id === id)) return;
-    publish(state.map((notification) => (notification.id === id ? { ...notification, timedOut: true } : notification)));
+    publish(
+      state.map((notification) =>
+        notification.id === id ? { ...notification, timedOut: true } : notification,
+      ),
+    );
   };
 
   return {
@@ -64,9 +68,14 @@ export function createNotificationStore(timers: Timers = globalTimers): Notifica
     add({ content, type = 'info', timeout = DEFAULT_NOTIFICATION_TIMEOUT_MS }) {
       const state = store.getState();
       const id = state.reduce((highest, notification) => Math.max(highest, notification.id), 0) + 1;
-      const kept = state.filter((notification) => !notification.timedOut && notification.content !== content);
+      const kept = state.filter(
+        (notification) => !notification.timedOut && notification.content !== content,
+      );
       publish([...kept, { id, content, type, timeout, timedOut: false }]);
-      handles.set(id, timers.setTimeout(() => markTimedOut(id), timeout));
+      handles.set(
+        id,
+        timers.setTimeout(() => markTimedOut(id), timeout),
+      );
       return id;
     },
     clear(id) {

@@ -4,7 +4,10 @@ import { countErrors, createValidationErrorStore } from './validationErrors';
 describe('validation error store', () => {
   it('keeps each form’s messages, counts them and drops a form with none', () => {
     const store = createValidationErrorStore();
-    store.set('personalDetails', { firstName: 'Please enter a valid first name', title: 'Please select a title' });
+    store.set('personalDetails', {
+      firstName: 'Please enter a valid first name',
+      title: 'Please select a title',
+    });
     store.set('claimDetails', { isTicketDamaged: 'Please select one' });
     expect(countErrors(store.getState())).toBe(3);
     store.set('personalDetails', {});

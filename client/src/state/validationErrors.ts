@@ -25,7 +25,9 @@ export function createValidationErrorStore(): ValidationErrorStore {
       const state = store.getState();
       if (sameErrors(state[formId], errors)) return;
       const next = { ...state };
-      const present = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== ''));
+      const present = Object.fromEntries(
+        Object.entries(errors).filter(([, message]) => message !== ''),
+      );
       if (Object.keys(present).length === 0) delete next[formId];
       else next[formId] = present;
       store.setState(next);

@@ -10,7 +10,10 @@ import { createQueryClient } from '../api/queryClient';
 // A field under test inside a real final-form form that validates on blur, as the claim form does.
 export function renderInForm<V extends object>(
   children: ReactNode,
-  options: { initialValues?: Partial<V>; validate?: (values: V) => Record<string, string | undefined> } = {},
+  options: {
+    initialValues?: Partial<V>;
+    validate?: (values: V) => Record<string, string | undefined>;
+  } = {},
 ) {
   const form: FormApi<V> = createForm<V>({
     onSubmit: () => undefined,
@@ -47,7 +50,11 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
     const call = { url, method, body };
     calls.push(call);
     const route = routes.find(([pattern]) => pattern.test(`${method} ${url}`));
-    if (!route) return Response.json({ statusCode: 404, message: `No stub for ${method} ${url}` }, { status: 404 });
+    if (!route)
+      return Response.json(
+        { statusCode: 404, message: `No stub for ${method} ${url}` },
+        { status: 404 },
+      );
     const answer = route[1];
     return typeof answer === 'function' ? answer(call) : answer.clone();
   });
@@ -68,7 +75,10 @@ function xhrOver(fetchMock: (input: string, init?: RequestInit) => Promise<Respo
     response: string | null = null;
     responseType = '';
     private responseHeaders = '';
-    upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+    upload: {
+      onprogress:
+        ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+    } = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     open(method: string, url: string) {
@@ -85,13 +95,18 @@ function xhrOver(fetchMock: (input: string, init?: RequestInit) => Promise<Respo
       return this.responseHeaders;
     }
     send(body: BodyInit | null) {
-      void fetchMock(this.url, { method: this.method, body, headers: this.headers }).then(async (answer) => {
-        this.upload.onprogress?.({ loaded: 1, total: 1, lengthComputable: true });
-        this.status = answer.status;
-        this.responseHeaders = [...answer.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
-        this.response = await answer.text();
-        this.onload?.();
-      }, () => this.onerror?.());
+      void fetchMock(this.url, { method: this.method, body, headers: this.headers }).then(
+        async (answer) => {
+          this.upload.onprogress?.({ loaded: 1, total: 1, lengthComputable: true });
+          this.status = answer.status;
+          this.responseHeaders = [...answer.headers]
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\r\n');
+          this.response = await answer.text();
+          this.onload?.();
+        },
+        () => this.onerror?.(),
+      );
     }
   };
 }
@@ -102,7 +117,9 @@ export function withQueryClient(children: ReactNode) {
 
 // Personal details with a typed Isle of Man address, as the claim and info-request pages ask.
 export async function fillPersonalDetails(user: UserEvent) {
-  const owner = screen.getByRole('group', { name: 'Are you the owner of the ticket or Scratchcard?' });
+  const owner = screen.getByRole('group', {
+    name: 'Are you the owner of the ticket or Scratchcard?',
+  });
   await user.click(within(owner).getByLabelText('Yes'));
   await user.selectOptions(screen.getByLabelText('Title'), 'Ms');
   await user.type(screen.getByLabelText('First name'), 'Sarah');
@@ -118,4 +135,7 @@ export async function fillPersonalDetails(user: UserEvent) {
 }
 
 // A tiny PNG to choose in a file field.
-export const pngFile = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, { type: 'image/png' });
+export const pngFile = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, {
+    type: 'image/png',
+  });

@@ -6,7 +6,11 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
 }
 
 // jsdom's Blob has no arrayBuffer() (browsers and Node do): read it the older way.
-if (typeof FileReader !== 'undefined' && typeof Blob !== 'undefined' && !('arrayBuffer' in Blob.prototype)) {
+if (
+  typeof FileReader !== 'undefined' &&
+  typeof Blob !== 'undefined' &&
+  !('arrayBuffer' in Blob.prototype)
+) {
   Object.defineProperty(Blob.prototype, 'arrayBuffer', {
     value(this: Blob) {
       return new Promise<ArrayBuffer>((resolve, reject) => {

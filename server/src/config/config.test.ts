@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseByteSize } from './config.ts';
 
-const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', SMTP_URL: 'smtp://127.0.0.1:1025', RATE_LIMIT_SECRET: 'r'.repeat(32) };
+const base = {
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+  RATE_LIMIT_SECRET: 'r'.repeat(32),
+};
 
 describe('configuration', () => {
   it('parses sizes with units', () => {
@@ -30,54 +34,105 @@ describe('configuration', () => {
   });
 
   it('stops on an unparseable MAX_FILE_SIZE with the spec message', () => {
-    expect(() => loadConfig({ ...base, MAX_FILE_SIZE: 'lots' })).toThrow('Max file size misconfigured');
+    expect(() => loadConfig({ ...base, MAX_FILE_SIZE: 'lots' })).toThrow(
+      'Max file size misconfigured',
+    );
   });
 
   it('stops on bad values with one clear line', () => {
     expect(() => loadConfig({ ...base, PORT: 'x' })).toThrow('PORT must be an integer');
-    expect(() => loadConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow('ADDRESS_PROVIDER must be one of local, loqate');
+    expect(() => loadConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow(
+      'ADDRESS_PROVIDER must be one of local, loqate',
+    );
     expect(() => loadConfig({ SMTP_URL: base.SMTP_URL })).toThrow('DATABASE_URL is not set');
   });
 
   it('reads the address proxy settings: no CORS origin, 120 and 60 lookups a minute, 8 at once by default', () => {
-    expect(loadConfig(base)).toMatchObject({ addressCorsOrigins: [], addressLimitPerClient: 120, addressLimitPerClaim: 60, addressConcurrency: 8 });
-    expect(loadConfig({ ...base, ADDRESS_CORS_ORIGINS: 'https://partner.example, http://localhost:5173' }).addressCorsOrigins).toEqual(['https://partner.example', 'http://localhost:5173']);
+    expect(loadConfig(base)).toMatchObject({
+      addressCorsOrigins: [],
+      addressLimitPerClient: 120,
+      addressLimitPerClaim: 60,
+      addressConcurrency: 8,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        ADDRESS_CORS_ORIGINS: 'https://partner.example, http://localhost:5173',
+      }).addressCorsOrigins,
+    ).toEqual(['https://partner.example', 'http://localhost:5173']);
   });
 
   it('stops on an ADDRESS_CORS_ORIGINS entry that is not an origin', () => {
-    for (const bad of ['*', 'partner.example', 'https://partner.example/', 'https://partner.example/path', 'ftp://partner.example']) {
-      expect(() => loadConfig({ ...base, ADDRESS_CORS_ORIGINS: bad }), bad).toThrow('ADDRESS_CORS_ORIGINS must list origins');
+    for (const bad of [
+      '*',
+      'partner.example',
+      'https://partner.example/',
+      'https://partner.example/path',
+      'ftp://partner.example',
+    ]) {
+      expect(() => loadConfig({ ...base, ADDRESS_CORS_ORIGINS: bad }), bad).toThrow(
+        'ADDRESS_CORS_ORIGINS must list origins',
+      );
     }
   });
 
   it('sizes the upload limits from MAX_FILE_SIZE unless set, and refuses sizes it cannot read', () => {
-    expect(loadConfig({ ...base, MAX_FILE_SIZE: '10mb' })).toMatchObject({ uploadBudgetPerClaim: 80 * 1024 ** 2, uploadMinFreeSpace: 1024 ** 3, imageDecodeMemory: 1536 * 1024 ** 2 });
-    expect(loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: '50mb', UPLOAD_MIN_FREE_SPACE: '0', IMAGE_DECODE_MEMORY: '1gb' })).toMatchObject({
+    expect(loadConfig({ ...base, MAX_FILE_SIZE: '10mb' })).toMatchObject({
+      uploadBudgetPerClaim: 80 * 1024 ** 2,
+      uploadMinFreeSpace: 1024 ** 3,
+      imageDecodeMemory: 1536 * 1024 ** 2,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        UPLOAD_BUDGET_PER_CLAIM: '50mb',
+        UPLOAD_MIN_FREE_SPACE: '0',
+        IMAGE_DECODE_MEMORY: '1gb',
+      }),
+    ).toMatchObject({
       uploadBudgetPerClaim: 50 * 1024 ** 2,
       uploadMinFreeSpace: 0,
       imageDecodeMemory: 1024 ** 3,
     });
-    expect(() => loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: 'plenty' })).toThrow("UPLOAD_BUDGET_PER_CLAIM must be a size such as 512mb or 2gb, got 'plenty'");
+    expect(() => loadConfig({ ...base, UPLOAD_BUDGET_PER_CLAIM: 'plenty' })).toThrow(
+      "UPLOAD_BUDGET_PER_CLAIM must be a size such as 512mb or 2gb, got 'plenty'",
+    );
   });
 
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses a blanket true', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.1,10.1.0.0/16' }).trustProxy).toEqual(['loopback', '10.0.0.1', '10.1.0.0/16']);
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.1,10.1.0.0/16' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.1', '10.1.0.0/16']);
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow("TRUST_PROXY=true would trust any client's X-Forwarded-For");
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'loopback,proxy.example' })).toThrow('TRUST_PROXY must be a hop count or a comma list');
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      "TRUST_PROXY=true would trust any client's X-Forwarded-For",
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'loopback,proxy.example' })).toThrow(
+      'TRUST_PROXY must be a hop count or a comma list',
+    );
   });
 
   it('refuses secrets shorter than 32 characters, and needs the rate-limit secret', () => {
-    expect(() => loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(31) })).toThrow('OPERATOR_API_TOKEN must be at least 32 characters long');
-    expect(loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(32) }).operatorApiToken).toBe('x'.repeat(32));
-    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: 'short' })).toThrow('RATE_LIMIT_SECRET must be at least 32 characters long');
-    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: '' })).toThrow('RATE_LIMIT_SECRET is not set');
+    expect(() => loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(31) })).toThrow(
+      'OPERATOR_API_TOKEN must be at least 32 characters long',
+    );
+    expect(loadConfig({ ...base, OPERATOR_API_TOKEN: 'x'.repeat(32) }).operatorApiToken).toBe(
+      'x'.repeat(32),
+    );
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: 'short' })).toThrow(
+      'RATE_LIMIT_SECRET must be at least 32 characters long',
+    );
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SECRET: '' })).toThrow(
+      'RATE_LIMIT_SECRET is not set',
+    );
   });
 
   it('reads SMTP_REQUIRE_TLS', () => {
     expect(loadConfig({ ...base, SMTP_REQUIRE_TLS: 'true' }).smtpRequireTls).toBe(true);
-    expect(() => loadConfig({ ...base, SMTP_REQUIRE_TLS: 'yes' })).toThrow('SMTP_REQUIRE_TLS must be one of false, true');
+    expect(() => loadConfig({ ...base, SMTP_REQUIRE_TLS: 'yes' })).toThrow(
+      'SMTP_REQUIRE_TLS must be one of false, true',
+    );
   });
 });
 
@@ -87,13 +142,30 @@ describe('storage configuration', () => {
   });
 
   it('when STORAGE=s3, then the bucket, endpoint, region and path style are read', () => {
-    const env = { ...base, STORAGE: 's3', S3_BUCKET: 'claims', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: 'true' };
-    expect(loadConfig(env).storage).toEqual({ kind: 's3', bucket: 'claims', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-2', forcePathStyle: true });
+    const env = {
+      ...base,
+      STORAGE: 's3',
+      S3_BUCKET: 'claims',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'eu-west-2',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(env).storage).toEqual({
+      kind: 's3',
+      bucket: 'claims',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-2',
+      forcePathStyle: true,
+    });
   });
 
   it('when STORAGE=s3 lacks a bucket or names an unknown store, then start-up stops with one line', () => {
     expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow('STORAGE=s3 needs S3_BUCKET');
-    expect(() => loadConfig({ ...base, STORAGE: 'gcs' })).toThrow('STORAGE must be one of local, s3');
-    expect(() => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT must use http: or https:');
+    expect(() => loadConfig({ ...base, STORAGE: 'gcs' })).toThrow(
+      'STORAGE must be one of local, s3',
+    );
+    expect(() =>
+      loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' }),
+    ).toThrow('S3_ENDPOINT must use http: or https:');
   });
 });

@@ -76,14 +76,28 @@ export interface Config {
 const PLACEHOLDER_HOST = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
 
 /** The link settings that still point at a placeholder address, by their environment names. */
-export function placeholderLinks(config: Pick<Config, 'operatorSiteUrl' | 'appStoreUrl' | 'googlePlayUrl'>): string[] {
-  const links = { OPERATOR_SITE_URL: config.operatorSiteUrl, APP_STORE_URL: config.appStoreUrl, GOOGLE_PLAY_URL: config.googlePlayUrl };
+export function placeholderLinks(
+  config: Pick<Config, 'operatorSiteUrl' | 'appStoreUrl' | 'googlePlayUrl'>,
+): string[] {
+  const links = {
+    OPERATOR_SITE_URL: config.operatorSiteUrl,
+    APP_STORE_URL: config.appStoreUrl,
+    GOOGLE_PLAY_URL: config.googlePlayUrl,
+  };
   return Object.entries(links)
     .filter(([, link]) => PLACEHOLDER_HOST.test(new URL(link).hostname))
     .map(([name]) => name);
 }
 
-export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+    };
 
 function storageConfig(env: Env): StorageConfig {
   const kind = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
@@ -94,7 +108,8 @@ function storageConfig(env: Env): StorageConfig {
     bucket: env.S3_BUCKET,
     endpoint: env.S3_ENDPOINT ? url(env, 'S3_ENDPOINT', '', ['http:', 'https:']) : undefined,
     region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
-    forcePathStyle: oneOf(env, 'S3_FORCE_PATH_STYLE', ['false', 'true'] as const, 'false') === 'true',
+    forcePathStyle:
+      oneOf(env, 'S3_FORCE_PATH_STYLE', ['false', 'true'] as const, 'false') === 'true',
   };
 }
 
@@ -137,7 +152,8 @@ function byteSize(env: Env, name: string, fallback: number, allowZero = false): 
   if (raw === undefined || raw === '') return fallback;
   if (allowZero && raw.trim() === '0') return 0;
   const bytes = parseByteSize(raw);
-  if (bytes === undefined) throw new ConfigError(`${name} must be a size such as 512mb or 2gb, got '${raw}'`);
+  if (bytes === undefined)
+    throw new ConfigError(`${name} must be a size such as 512mb or 2gb, got '${raw}'`);
   return bytes;
 }
 
@@ -151,7 +167,10 @@ function clamavAddress(env: Env): Config['clamav'] {
 
 /** A comma-separated list of origins (`https://partner.example`): scheme, host and port only. */
 function origins(env: Env, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of list) {
     let parsed: URL | undefined;
     try {
@@ -160,7 +179,9 @@ function origins(env: Env, name: string): string[] {
       parsed = undefined;
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== item) {
-      throw new ConfigError(`${name} must list origins such as https://www.example.com, got '${item}'`);
+      throw new ConfigError(
+        `${name} must list origins such as https://www.example.com, got '${item}'`,
+      );
     }
   }
   return list;
@@ -172,7 +193,8 @@ const MIN_SECRET_LENGTH = 32;
 function secret(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
-  if (raw.length < MIN_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+  if (raw.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
   return raw;
 }
 
@@ -185,14 +207,18 @@ function trustProxy(env: Env): Config['trustProxy'] {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') {
-    throw new ConfigError("TRUST_PROXY=true would trust any client's X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback,10.0.0.1)");
+    throw new ConfigError(
+      "TRUST_PROXY=true would trust any client's X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback,10.0.0.1)",
+    );
   }
   if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
   const list = raw.split(',').map((entry) => entry.trim());
   try {
     proxyAddr.compile(list);
   } catch (error) {
-    throw new ConfigError(`TRUST_PROXY must be a hop count or a comma list of addresses and subnets: ${(error as Error).message}`);
+    throw new ConfigError(
+      `TRUST_PROXY must be a hop count or a comma list of addresses and subnets: ${(error as Error).message}`,
+    );
   }
   return list;
 }
@@ -224,19 +250,35 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     uploadDir: path.resolve(root, env.UPLOAD_DIR || '.data/uploads'),
     maxFileSize,
     claimInactivityMinutes: integer(env, 'CLAIM_INACTIVITY_TIMER_MINUTES', 20, 1, 24 * 60),
-    infoRequestInactivityMinutes: integer(env, 'INFO_REQUEST_INACTIVITY_TIMER_MINUTES', 20, 1, 24 * 60),
+    infoRequestInactivityMinutes: integer(
+      env,
+      'INFO_REQUEST_INACTIVITY_TIMER_MINUTES',
+      20,
+      1,
+      24 * 60,
+    ),
     addressProvider,
     loqateApiKey: env.LOQATE_API_KEY || undefined,
     loqateBaseUrl: url(env, 'LOQATE_BASE_URL', 'https://api.addressy.com', ['http:', 'https:']),
     operatorApiToken: secret(env, 'OPERATOR_API_TOKEN'),
     productName: env.PRODUCT_NAME || 'National Lottery',
     customerCarePhone: env.CUSTOMER_CARE_PHONE || '0333 234 5050',
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
     trustProxy: trustProxy(env),
     clamav: clamavAddress(env),
     startLimitPerClient: integer(env, 'RATE_LIMIT_START_PER_CLIENT', 10, 1, 1_000_000),
     startLimitPerEmail: integer(env, 'RATE_LIMIT_START_PER_EMAIL', 3, 1, 1_000_000),
-    identityDocsPolicy: oneOf(env, 'IDENTITY_DOCS_REQUIRED', ['rules', 'always', 'never'] as const, 'rules'),
+    identityDocsPolicy: oneOf(
+      env,
+      'IDENTITY_DOCS_REQUIRED',
+      ['rules', 'always', 'never'] as const,
+      'rules',
+    ),
     addressCorsOrigins: origins(env, 'ADDRESS_CORS_ORIGINS'),
     addressLimitPerClient: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLIENT', 120, 1, 1_000_000),
     addressLimitPerClaim: integer(env, 'RATE_LIMIT_ADDRESS_PER_CLAIM', 60, 1, 1_000_000),
@@ -248,7 +290,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
     rateLimitSecret,
     smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
-    operatorFailuresPerClient: integer(env, 'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT', 10, 1, 1_000_000),
+    operatorFailuresPerClient: integer(
+      env,
+      'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT',
+      10,
+      1,
+      1_000_000,
+    ),
     production: env.NODE_ENV === 'production',
     operatorSiteUrl: url(env, 'OPERATOR_SITE_URL', 'https://www.example.com', ['https:', 'http:']),
     appStoreUrl: url(env, 'APP_STORE_URL', 'https://apps.apple.com/', ['https:']),

@@ -11,8 +11,16 @@ import { SESSION_OPTIONS } from './session-options.ts';
  * queue for each fsync, which claims' commits wait in.
  */
 export function asyncCommitPool(databaseUrl: string, max: number, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, options: `${SESSION_OPTIONS} -c synchronous_commit=off`, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    options: `${SESSION_OPTIONS} -c synchronous_commit=off`,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle connection dropped by a restarting PostgreSQL must not end the process.
-  pool.on('error', (error) => logger.warn({ err: errorFields(error) }, 'idle database connection lost'));
+  pool.on('error', (error) =>
+    logger.warn({ err: errorFields(error) }, 'idle database connection lost'),
+  );
   return pool;
 }

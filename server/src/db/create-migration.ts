@@ -22,7 +22,10 @@ if (!name || !/^[A-Z][A-Za-z0-9]*$/.test(name)) {
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 const indexFile = path.join(migrationsDir, 'index.ts');
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-migration-'));
-const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'pg'), database: 'claims_migration' });
+const postgres = await startEmbeddedPostgres({
+  dataDir: path.join(dataRoot, 'pg'),
+  database: 'claims_migration',
+});
 let status: number;
 try {
   const orm = await openDatabase(postgres.url, pino({ level: 'silent' }));
@@ -34,7 +37,11 @@ try {
   const cli = spawnSync('mikro-orm', ['migration:create', '--name', name], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: postgres.url, MIKRO_ORM_CLI_CONFIG: 'src/db/mikro-orm.config.ts' },
+    env: {
+      ...process.env,
+      DATABASE_URL: postgres.url,
+      MIKRO_ORM_CLI_CONFIG: 'src/db/mikro-orm.config.ts',
+    },
   });
   status = cli.status ?? 1;
   if (status === 0) listNewMigrations();

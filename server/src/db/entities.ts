@@ -1,5 +1,16 @@
-import { AddressIndexStateSchema, AddressPostcodeSchema, AddressSchema, AddressStreetSchema, AddressTermSchema } from '../modules/address/address.entity.ts';
-import { AuditEventSchema, ClaimSchema, IdentityCheckSchema, UploadedFileSchema } from '../modules/claim/claim.entity.ts';
+import {
+  AddressIndexStateSchema,
+  AddressPostcodeSchema,
+  AddressSchema,
+  AddressStreetSchema,
+  AddressTermSchema,
+} from '../modules/address/address.entity.ts';
+import {
+  AuditEventSchema,
+  ClaimSchema,
+  IdentityCheckSchema,
+  UploadedFileSchema,
+} from '../modules/claim/claim.entity.ts';
 import { FormDraftSectionSchema } from '../modules/draft/draft.entity.ts';
 import { InfoRequestSchema } from '../modules/info-request/info-request.entity.ts';
 import { EmailOutboxSchema } from '../modules/mail/email-outbox.entity.ts';

@@ -17,7 +17,8 @@ export interface PageSettings {
   googlePlayUrl?: string;
 }
 
-const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeAttribute = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Each setting's meta tag name; a setting left unset gets no tag and the client's fallback. */
 const META_NAMES: Record<keyof PageSettings, string> = {
@@ -40,7 +41,10 @@ const META_NAMES: Record<keyof PageSettings, string> = {
 function withSettings(html: string, settings: PageSettings): string {
   const tags = (Object.keys(META_NAMES) as (keyof PageSettings)[])
     .filter((key) => settings[key] !== undefined)
-    .map((key) => `<meta name="${META_NAMES[key]}" content="${escapeAttribute(String(settings[key]))}" />`)
+    .map(
+      (key) =>
+        `<meta name="${META_NAMES[key]}" content="${escapeAttribute(String(settings[key]))}" />`,
+    )
     .join('');
   return html.replace('</head>', `${tags}</head>`);
 }
@@ -65,7 +69,10 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
   const sendPage: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     if (!fs.existsSync(indexFile)) {
-      res.status(503).type('text/plain').send('The client is not built: run `make start` or `make build`.');
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The client is not built: run `make start` or `make build`.');
       return;
     }
     page ??= withSettings(fs.readFileSync(indexFile, 'utf8'), settings);

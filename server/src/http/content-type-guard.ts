@@ -26,6 +26,7 @@ export const contentTypeGuard: RequestHandler = (req, _res, next) => {
     }
   }
   // The validator's cache key is the raw header: hand it one canonical value per media type.
-  if (mediaType.toLowerCase() === 'application/json') req.headers['content-type'] = 'application/json';
+  if (mediaType.toLowerCase() === 'application/json')
+    req.headers['content-type'] = 'application/json';
   next();
 };

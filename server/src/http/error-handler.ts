@@ -1,6 +1,11 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
-import { HttpError, TooManyRequestsError, ValidationFailure, type ValidationItem } from './errors.ts';
+import {
+  HttpError,
+  TooManyRequestsError,
+  ValidationFailure,
+  type ValidationItem,
+} from './errors.ts';
 import type { FieldMessages } from './openapi.ts';
 import { withRuleProblems, type BodyRulesByOperation } from './rule-problems.ts';
 
@@ -33,7 +38,9 @@ interface ValidatorErrorItem {
   errorCode?: string;
 }
 
-export function isValidatorError(error: unknown): error is { status: number; errors: ValidatorErrorItem[] } {
+export function isValidatorError(
+  error: unknown,
+): error is { status: number; errors: ValidatorErrorItem[] } {
   const candidate = error as { status?: unknown; errors?: unknown };
   return typeof candidate?.status === 'number' && Array.isArray(candidate.errors);
 }
@@ -64,7 +71,10 @@ export const MAX_VALIDATION_PROBLEMS = 30;
  * property name. An error that would take the answer past MAX_VALIDATION_PROBLEMS items (nested
  * ones count too) is left out; one on an item already named still adds its constraint.
  */
-export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<string, string> | undefined): ValidationItem[] {
+export function toValidationItems(
+  errors: ValidatorErrorItem[],
+  messages: Map<string, string> | undefined,
+): ValidationItem[] {
   const roots: ValidationItem[] = [];
   const indexes = new Map<ValidationItem[], Map<string, ValidationItem>>();
   let created = 0;
@@ -93,7 +103,9 @@ export function toValidationItems(errors: ValidatorErrorItem[], messages: Map<st
     const item = itemAt(parts);
     if (!item) continue;
     const leaf = parts.at(-1)!;
-    const message = (parts.length === 1 && messages?.get(leaf)) || `${leaf} ${error.message.replace(/^must /, 'must ')}`;
+    const message =
+      (parts.length === 1 && messages?.get(leaf)) ||
+      `${leaf} ${error.message.replace(/^must /, 'must ')}`;
     item.constraints[rule(error)] ??= message;
   }
   return roots;
@@ -106,16 +118,40 @@ function operationKey(req: Request): string | undefined {
 }
 
 function operationId(req: Request): string | undefined {
-  return (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+  return (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema
+    ?.operationId;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** PostgreSQL unreachable or restarting: a 503 the client may retry, not an internal error. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    if (current.name === 'ConnectionException' || UNAVAILABLE_CODES.has(current.code ?? '')) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|connection timeout/i.test(current.message ?? '')) return true;
+  for (
+    let current = error as
+        { name?: string; code?: string; message?: string; cause?: unknown } | undefined,
+      depth = 0;
+    current && depth < 5;
+    depth++
+  ) {
+    if (current.name === 'ConnectionException' || UNAVAILABLE_CODES.has(current.code ?? ''))
+      return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|connection timeout/i.test(
+        current.message ?? '',
+      )
+    )
+      return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -127,7 +163,11 @@ function safeError(error: unknown): Record<string, unknown> {
   return { type: name, code, frames: stack?.split('\n').slice(1, 8).join('\n') };
 }
 
-export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules: BodyRulesByOperation = {}): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  messages: FieldMessages,
+  bodyRules: BodyRulesByOperation = {},
+): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
@@ -137,7 +177,8 @@ export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules:
       res.status(400).json({ statusCode: 400, message: error.items, error: 'Bad Request' });
       return;
     }
-    if (error instanceof TooManyRequestsError && error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       res.status(error.status).json(generalError(error.status, error.message));
       return;
@@ -146,13 +187,22 @@ export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules:
       const key = operationKey(req);
       const schemaItems = toValidationItems(error.errors, key ? messages.get(key) : undefined);
       const id = operationId(req);
-      const items = withRuleProblems(schemaItems, req.body, id && Object.hasOwn(bodyRules, id) ? bodyRules[id] : undefined, logger);
+      const items = withRuleProblems(
+        schemaItems,
+        req.body,
+        id && Object.hasOwn(bodyRules, id) ? bodyRules[id] : undefined,
+        logger,
+      );
       res.status(400).json({ statusCode: 400, message: items, error: 'Bad Request' });
       return;
     }
     if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
-      const text = error.status === 404 ? 'Not found' : (error.errors[0]?.message ?? REASONS[error.status] ?? 'Error');
-      if (error.status === 405) res.setHeader('Allow', (error as { headers?: { Allow?: string } }).headers?.Allow ?? '');
+      const text =
+        error.status === 404
+          ? 'Not found'
+          : (error.errors[0]?.message ?? REASONS[error.status] ?? 'Error');
+      if (error.status === 405)
+        res.setHeader('Allow', (error as { headers?: { Allow?: string } }).headers?.Allow ?? '');
       res.status(error.status).json(generalError(error.status, text));
       return;
     }
@@ -170,17 +220,27 @@ export function errorHandler(logger: Logger, messages: FieldMessages, bodyRules:
       res.status(413).json(generalError(413, 'The request body is too large'));
       return;
     }
-    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json(generalError(parserError.status, REASONS[parserError.status] ?? 'Bad request'));
+    if (
+      typeof parserError?.status === 'number' &&
+      parserError.status >= 400 &&
+      parserError.status < 500
+    ) {
+      res
+        .status(parserError.status)
+        .json(generalError(parserError.status, REASONS[parserError.status] ?? 'Bad request'));
       return;
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: safeError(error) }, 'database unavailable');
       res.setHeader('Retry-After', '5');
-      res.status(503).json(generalError(503, 'The service is temporarily unavailable. Please try again later.'));
+      res
+        .status(503)
+        .json(generalError(503, 'The service is temporarily unavailable. Please try again later.'));
       return;
     }
     logger.error({ err: safeError(error) }, 'unhandled error');
-    res.status(500).json(generalError(500, 'Something went wrong on our side. Please try again later.'));
+    res
+      .status(500)
+      .json(generalError(500, 'Something went wrong on our side. Please try again later.'));
   };
 }

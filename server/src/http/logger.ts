@@ -28,14 +28,27 @@ export function requestLogger(parent: Logger): RequestHandler {
   return pinoHttp({
     logger: parent,
     serializers: {
-      req: (req: { id: unknown; method: string; raw: IncomingMessage }) => ({ id: req.id, method: req.method, url: loggedUrl(req.raw) }),
+      req: (req: { id: unknown; method: string; raw: IncomingMessage }) => ({
+        id: req.id,
+        method: req.method,
+        url: loggedUrl(req.raw),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : aborted(res) || res.statusCode >= 400 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${aborted(res) ? 'aborted' : res.statusCode}`,
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500
+        ? 'error'
+        : aborted(res) || res.statusCode >= 400
+          ? 'warn'
+          : 'info',
+    customSuccessMessage: (req, res) =>
+      `${req.method} ${loggedUrl(req)} ${aborted(res) ? 'aborted' : res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${loggedUrl(req)} ${res.statusCode}`,
     // The error handler logs the cause once, through safeError; the request line keeps only the
     // status, so an error's message (which may quote input) is not written twice.
-    customErrorObject: (_req, _res, _err, line: { res: ServerResponse; responseTime: number }) => ({ res: line.res, responseTime: line.responseTime }),
+    customErrorObject: (_req, _res, _err, line: { res: ServerResponse; responseTime: number }) => ({
+      res: line.res,
+      responseTime: line.responseTime,
+    }),
   });
 }

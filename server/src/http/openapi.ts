@@ -18,15 +18,24 @@ export function resolve(contract: Json, node: unknown): Json | undefined {
   let current = node as Json | undefined;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<unknown>((at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract) as Json;
+    current = pointer.reduce<unknown>(
+      (at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+      contract,
+    ) as Json;
   }
   return current;
 }
 
 /** A body schema's properties, with those of the schemas it extends (`allOf`) first. */
-function bodyProperties(contract: Json, schema: Json | undefined, depth = 0): Array<[string, unknown]> {
+function bodyProperties(
+  contract: Json,
+  schema: Json | undefined,
+  depth = 0,
+): Array<[string, unknown]> {
   if (!schema || depth > 5) return [];
-  const inherited = ((schema.allOf ?? []) as unknown[]).flatMap((member) => bodyProperties(contract, resolve(contract, member), depth + 1));
+  const inherited = ((schema.allOf ?? []) as unknown[]).flatMap((member) =>
+    bodyProperties(contract, resolve(contract, member), depth + 1),
+  );
   return [...inherited, ...Object.entries((schema.properties ?? {}) as Json)];
 }
 
@@ -42,18 +51,25 @@ export function fieldMessages(contract: Json): FieldMessages {
   for (const [route, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const messages = new Map<string, string>();
-      const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<string, Json>;
+      const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<
+        string,
+        Json
+      >;
       for (const media of Object.values(content)) {
         for (const [name, property] of bodyProperties(contract, resolve(contract, media.schema))) {
           // OpenAPI 3.1 allows siblings beside a $ref: the field's own message wins over its type's.
-          const message = (property as Json)['x-error-message'] ?? resolve(contract, property)?.['x-error-message'];
+          const message =
+            (property as Json)['x-error-message'] ??
+            resolve(contract, property)?.['x-error-message'];
           if (typeof message === 'string') messages.set(name, message);
         }
       }
       for (const parameter of (operation.parameters ?? []) as unknown[]) {
         const resolved = resolve(contract, parameter);
-        const message = resolved?.['x-error-message'] ?? resolve(contract, resolved?.schema)?.['x-error-message'];
-        if (typeof resolved?.name === 'string' && typeof message === 'string') messages.set(resolved.name, message);
+        const message =
+          resolved?.['x-error-message'] ?? resolve(contract, resolved?.schema)?.['x-error-message'];
+        if (typeof resolved?.name === 'string' && typeof message === 'string')
+          messages.set(resolved.name, message);
       }
       byOperation.set(`${method.toUpperCase()} ${route}`, messages);
     }
@@ -70,7 +86,10 @@ export interface ValidatorOptions {
  * Requests under /api are validated against the contract; the validator's own multer is off
  * (it buffers whole files in memory with no limits): upload routes run a streaming multer first.
  */
-export function openApiValidator({ contract, validateResponses }: ValidatorOptions): RequestHandler[] {
+export function openApiValidator({
+  contract,
+  validateResponses,
+}: ValidatorOptions): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(contract) as never,
     validateRequests: { allErrors: true, coerceTypes: false },

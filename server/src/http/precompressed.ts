@@ -38,7 +38,12 @@ export function precompressedAssets(dir: string): RequestHandler {
     const bytes = await fs.readFile(file).catch(() => undefined);
     if (!bytes) return undefined;
     const entry: Encoded = { type, gzip: await gzip(bytes, { level: 9 }) };
-    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).then(
+    brotli(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).then(
       (br) => (entry.br = br),
       () => undefined,
     );
@@ -59,7 +64,10 @@ export function precompressedAssets(dir: string): RequestHandler {
       entry = encode(file, type);
       cache.set(file, entry);
       // A file that is not there (yet) is looked for again next time: only real files are kept.
-      entry.then((found) => found || cache.delete(file), () => cache.delete(file));
+      entry.then(
+        (found) => found || cache.delete(file),
+        () => cache.delete(file),
+      );
     }
     entry.then(
       (found) => {

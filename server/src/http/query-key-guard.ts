@@ -10,7 +10,14 @@ export const queryKeyGuard: RequestHandler = (req, _res, next) => {
   const query = req.originalUrl.split('?')[1]?.split('#')[0];
   if (!query) return next();
   for (const key of new URLSearchParams(query).keys()) {
-    if (/[[\]]/.test(key)) return next(ValidationFailure.of(key.slice(0, 40), 'invalid', `Unknown query parameter '${key.slice(0, 40)}'`));
+    if (/[[\]]/.test(key))
+      return next(
+        ValidationFailure.of(
+          key.slice(0, 40),
+          'invalid',
+          `Unknown query parameter '${key.slice(0, 40)}'`,
+        ),
+      );
   }
   next();
 };

@@ -80,6 +80,10 @@ export function emailRateLimitKey(email: string): string {
 export async function deleteExpiredCounts(em: EntityManager): Promise<number> {
   const deleted = await em
     .getConnection()
-    .execute<{ affectedRows: number }>('delete from rate_limit where expire < (extract(epoch from now()) * 1000)::bigint - 3600 * 1000', [], 'run');
+    .execute<{ affectedRows: number }>(
+      'delete from rate_limit where expire < (extract(epoch from now()) * 1000)::bigint - 3600 * 1000',
+      [],
+      'run',
+    );
   return deleted.affectedRows;
 }

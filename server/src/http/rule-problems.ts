@@ -12,10 +12,17 @@ export type BodyRulesByOperation = Record<string, BodyRules>;
  * items on properties the schema did not already name. The rules see only the fields the schema
  * accepted, so each reads values of its own type; they add a fixed handful of items, in one pass.
  */
-export function withRuleProblems(items: ValidationItem[], body: unknown, rules: BodyRules | undefined, logger: Logger): ValidationItem[] {
+export function withRuleProblems(
+  items: ValidationItem[],
+  body: unknown,
+  rules: BodyRules | undefined,
+  logger: Logger,
+): ValidationItem[] {
   if (!rules || typeof body !== 'object' || body === null || Array.isArray(body)) return items;
   const named = new Set(items.map((item) => item.property));
-  const accepted = Object.fromEntries(Object.entries(body).filter(([property]) => !named.has(property)));
+  const accepted = Object.fromEntries(
+    Object.entries(body).filter(([property]) => !named.has(property)),
+  );
   try {
     return [...items, ...rules(accepted).filter((item) => !named.has(item.property))];
   } catch (error) {

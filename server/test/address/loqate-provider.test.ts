@@ -2,7 +2,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalAddressIndex } from '../../src/modules/address/local-address-index.ts';
 import { LocalAddressProvider } from '../../src/modules/address/local-address-provider.ts';
-import { FIND_PATH, LoqateAddressProvider, RETRIEVE_PATH } from '../../src/modules/address/loqate-address-provider.ts';
+import {
+  FIND_PATH,
+  LoqateAddressProvider,
+  RETRIEVE_PATH,
+} from '../../src/modules/address/loqate-address-provider.ts';
 import { startAddressApp, type AddressApp } from './support/address-app.ts';
 import { openSeededIndex, type SeededIndex } from './support/address-index.ts';
 import { startFakeLoqate, type FakeLoqate } from './support/fake-loqate.ts';
@@ -12,10 +16,17 @@ const API_KEY = 'AA11-BB22-CC33-DD44';
 // Well above a search of the backing index even while another test file briefly locks it.
 const TEST_TIMEOUT_MS = 2_000;
 
-async function loqateBehindFake(apiKey = API_KEY): Promise<{ index: SeededIndex; fake: FakeLoqate; app: AddressApp; close(): Promise<void> }> {
+async function loqateBehindFake(
+  apiKey = API_KEY,
+): Promise<{ index: SeededIndex; fake: FakeLoqate; app: AddressApp; close(): Promise<void> }> {
   const index = await openSeededIndex();
-  const fake = await startFakeLoqate(new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, 5_000)), API_KEY);
-  const app = await startAddressApp(new LoqateAddressProvider({ baseUrl: `${fake.url}/`, apiKey, timeoutMs: TEST_TIMEOUT_MS }));
+  const fake = await startFakeLoqate(
+    new LocalAddressProvider(new LocalAddressIndex(async () => index.pool, 5_000)),
+    API_KEY,
+  );
+  const app = await startAddressApp(
+    new LoqateAddressProvider({ baseUrl: `${fake.url}/`, apiKey, timeoutMs: TEST_TIMEOUT_MS }),
+  );
   return {
     index,
     fake,
@@ -52,16 +63,27 @@ describe('the loqate provider', () => {
     await setup.close();
   });
 
-  const find = (query: Record<string, string>) => request(setup.app.url).get('/api/address/find').query(query);
+  const find = (query: Record<string, string>) =>
+    request(setup.app.url).get('/api/address/find').query(query);
 
   it('when it searches, then it calls Find v1.10 with the key, the text, the countries and the container, and the key never reaches the browser', async () => {
     setup.fake.requests.length = 0;
-    const res = await find({ Text: 'SW1A 2AA', Countries: 'GB,IM', Container: 'GB|RM|ENG|2AA-SW1A' });
+    const res = await find({
+      Text: 'SW1A 2AA',
+      Countries: 'GB,IM',
+      Container: 'GB|RM|ENG|2AA-SW1A',
+    });
     expect(res.status).toBe(200);
     expect(setup.fake.requests).toHaveLength(1);
     const sent = setup.fake.requests[0]!;
     expect(sent.pathname).toBe(FIND_PATH);
-    expect(Object.fromEntries(sent.searchParams)).toEqual({ Key: API_KEY, Text: 'SW1A 2AA', Countries: 'GB,IM', Container: 'GB|RM|ENG|2AA-SW1A', IsMiddleware: 'true' });
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      Key: API_KEY,
+      Text: 'SW1A 2AA',
+      Countries: 'GB,IM',
+      Container: 'GB|RM|ENG|2AA-SW1A',
+      IsMiddleware: 'true',
+    });
     expect(JSON.stringify(res.body) + JSON.stringify(res.headers)).not.toContain(API_KEY);
   });
 
@@ -88,29 +110,52 @@ describe('the loqate provider', () => {
     ['garbage', 'answers something that is not JSON'],
     ['hang-up', 'drops the connection'],
     ['general-error', "answers Loqate's non-numeric 'unknown error'"],
-  ] as const)('when Loqate %s (%s), then one 1004 item tells the user to try again', async (mode, _what) => {
-    setup.fake.mode = mode;
-    try {
-      const res = await find({ Text: '10 downing' });
-      expect(res.status).toBe(200);
-      expect(res.body.Items).toEqual([expect.objectContaining({ Error: '1004', Description: 'Service Unavailable' })]);
-      const retrieved = await request(setup.app.url).get('/api/address/retrieve').query({ Id: 'GB|RM|A|10000002' });
-      expect(retrieved.body.Items).toEqual([expect.objectContaining({ Error: '1004' })]);
-    } finally {
-      setup.fake.mode = 'normal';
-    }
-  });
+  ] as const)(
+    'when Loqate %s (%s), then one 1004 item tells the user to try again',
+    async (mode, _what) => {
+      setup.fake.mode = mode;
+      try {
+        const res = await find({ Text: '10 downing' });
+        expect(res.status).toBe(200);
+        expect(res.body.Items).toEqual([
+          expect.objectContaining({ Error: '1004', Description: 'Service Unavailable' }),
+        ]);
+        const retrieved = await request(setup.app.url)
+          .get('/api/address/retrieve')
+          .query({ Id: 'GB|RM|A|10000002' });
+        expect(retrieved.body.Items).toEqual([expect.objectContaining({ Error: '1004' })]);
+      } finally {
+        setup.fake.mode = 'normal';
+      }
+    },
+  );
 
   it('when Loqate is not listening at all, then one 1004 item', async () => {
-    const provider = new LoqateAddressProvider({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, timeoutMs: TEST_TIMEOUT_MS });
-    expect((await provider.find({ text: 'x', countries: 'GB,IM' })).Items).toEqual([expect.objectContaining({ Error: '1004' })]);
+    const provider = new LoqateAddressProvider({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: API_KEY,
+      timeoutMs: TEST_TIMEOUT_MS,
+    });
+    expect((await provider.find({ text: 'x', countries: 'GB,IM' })).Items).toEqual([
+      expect.objectContaining({ Error: '1004' }),
+    ]);
   });
 
-  it("when Loqate answers with an error item of its own (an unknown key), then it is passed on unchanged", async () => {
-    const wrongKey = await startAddressApp(new LoqateAddressProvider({ baseUrl: setup.fake.url, apiKey: 'WRONG-KEY', timeoutMs: TEST_TIMEOUT_MS }));
+  it('when Loqate answers with an error item of its own (an unknown key), then it is passed on unchanged', async () => {
+    const wrongKey = await startAddressApp(
+      new LoqateAddressProvider({
+        baseUrl: setup.fake.url,
+        apiKey: 'WRONG-KEY',
+        timeoutMs: TEST_TIMEOUT_MS,
+      }),
+    );
     try {
-      const res = await request(wrongKey.url).get('/api/address/find').query({ Text: '10 downing' });
-      expect(res.body.Items).toEqual([expect.objectContaining({ Error: '2', Description: 'Unknown key' })]);
+      const res = await request(wrongKey.url)
+        .get('/api/address/find')
+        .query({ Text: '10 downing' });
+      expect(res.body.Items).toEqual([
+        expect.objectContaining({ Error: '2', Description: 'Unknown key' }),
+      ]);
     } finally {
       await wrongKey.close();
     }

@@ -24,8 +24,14 @@ interface ProxyProcess {
 
 /** The proxy (and, for `loqate`, a fake upstream) in a Node process of its own: see proxy-process.ts. */
 async function startProxyProcess(provider: 'local' | 'loqate'): Promise<ProxyProcess> {
-  const script = fileURLToPath(new globalThis.URL('./support/proxy-process.ts', import.meta.url).href);
-  const child: ChildProcess = fork(script, [provider, SERVER_KEY], { env: { ...process.env, DATABASE_URL: inject('databaseUrl') }, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const script = fileURLToPath(
+    new globalThis.URL('./support/proxy-process.ts', import.meta.url).href,
+  );
+  const child: ChildProcess = fork(script, [provider, SERVER_KEY], {
+    env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () =>
     new Promise<ToParent>((resolve, reject) => {
       child.once('message', (message) => resolve(message as ToParent));
@@ -40,7 +46,10 @@ async function startProxyProcess(provider: 'local' | 'loqate'): Promise<ProxyPro
       child.send('seen');
       const reply = await answer;
       if (!('requests' in reply)) throw new Error('unexpected answer from the proxy process');
-      return { requests: reply.requests.map((href) => new globalThis.URL(href)), logs: reply.logs.join('') };
+      return {
+        requests: reply.requests.map((href) => new globalThis.URL(href)),
+        logs: reply.logs.join(''),
+      };
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -73,16 +82,27 @@ async function pickTenDowningStreet(serverUrl: string): Promise<Selected> {
   await user.type(screen.getByRole('textbox'), 'downing street');
 
   // The street first (a container), then its addresses, then the one chosen.
-  const street = await screen.findByText(/^Downing Street London, SW1A - \d+ Addresses$/, undefined, { timeout: 5_000 });
+  const street = await screen.findByText(
+    /^Downing Street London, SW1A - \d+ Addresses$/,
+    undefined,
+    { timeout: 5_000 },
+  );
   await user.click(street);
-  const address = await screen.findByText('10 Downing Street London, SW1A 2AA', undefined, { timeout: 5_000 });
+  const address = await screen.findByText('10 Downing Street London, SW1A 2AA', undefined, {
+    timeout: 5_000,
+  });
   await user.click(address);
   await waitFor(() => expect(onSelect).toHaveBeenCalledTimes(1), { timeout: 5_000 });
   return onSelect.mock.calls[0]![0];
 }
 
 function expectTenDowningStreet(selected: Selected): void {
-  expect(selected).toMatchObject({ Line1: '10 Downing Street', City: 'London', PostalCode: 'SW1A 2AA', CountryIso2: 'GB' });
+  expect(selected).toMatchObject({
+    Line1: '10 Downing Street',
+    City: 'London',
+    PostalCode: 'SW1A 2AA',
+    CountryIso2: 'GB',
+  });
   expect(dpsCodeFromBarcode(selected.Barcode!, selected.PostalCode!)).toBe('1A');
 }
 

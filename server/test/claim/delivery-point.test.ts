@@ -6,12 +6,22 @@ import { DOWNING_STREET_10, personalDetails, startAndVerify } from '../support/j
 import { requestInformation, submittedClaim } from '../support/operator.ts';
 
 /** The identity call with the details' address as sent, then the details the server stored. */
-async function checkAndRead(ctx: ReturnType<typeof useClaimServer>, overrides: Record<string, unknown>) {
+async function checkAndRead(
+  ctx: ReturnType<typeof useClaimServer>,
+  overrides: Record<string, unknown>,
+) {
   const { token } = await startAndVerify(ctx.server.url, ctx.sink);
-  const res = await request(ctx.server.url).post(`/api/v1/claim/${token}/identity`).send(personalDetails(overrides));
+  const res = await request(ctx.server.url)
+    .post(`/api/v1/claim/${token}/identity`)
+    .send(personalDetails(overrides));
   expect(res.status).toBe(201);
-  const [row] = await ctx.server.orm.em.getConnection().execute('select personal_details from identity_check where id = ?', [res.body.uuid]);
-  return { idDocsRequired: res.body.idDocsRequired as boolean, stored: row!.personal_details as Record<string, unknown> };
+  const [row] = await ctx.server.orm.em
+    .getConnection()
+    .execute('select personal_details from identity_check where id = ?', [res.body.uuid]);
+  return {
+    idDocsRequired: res.body.idDocsRequired as boolean,
+    stored: row!.personal_details as Record<string, unknown>,
+  };
 }
 
 describe('the delivery point the identity check uses is the server’s own', () => {
@@ -25,19 +35,36 @@ describe('the delivery point the identity check uses is the server’s own', () 
 
   it.each([
     ['a hand-typed address sends dpsCode ZZ', { addressId: undefined, dpsCode: 'ZZ' }],
-    ['the address id names another address than the one sent', { addressLine1: '11 Downing Street', dpsCode: '1A' }],
-    ['the address id names the address at another postcode', { postCode: 'SW1A 2AB', dpsCode: '1A' }],
+    [
+      'the address id names another address than the one sent',
+      { addressLine1: '11 Downing Street', dpsCode: '1A' },
+    ],
+    [
+      'the address id names the address at another postcode',
+      { postCode: 'SW1A 2AB', dpsCode: '1A' },
+    ],
     ['the address id is unknown', { addressId: 'GB|RM|A|99999999', dpsCode: '1A' }],
-  ])('when %s, then there is no delivery point: ID documents are required and the sent dpsCode is not stored', async (_label, overrides) => {
-    const { idDocsRequired, stored } = await checkAndRead(ctx, overrides);
-    expect(idDocsRequired).toBe(true);
-    expect(stored).not.toHaveProperty('dpsCode');
-  });
+  ])(
+    'when %s, then there is no delivery point: ID documents are required and the sent dpsCode is not stored',
+    async (_label, overrides) => {
+      const { idDocsRequired, stored } = await checkAndRead(ctx, overrides);
+      expect(idDocsRequired).toBe(true);
+      expect(stored).not.toHaveProperty('dpsCode');
+    },
+  );
 
   it('when an info request’s identity call sends a hand-typed address with dpsCode ZZ, then ID documents are required too', async () => {
     const claim = await submittedClaim(ctx.server.url, ctx.sink);
-    const { token } = await requestInformation(ctx.server.url, ctx.sink, claim.hashid, claim.email, ['PERSONAL_DETAILS']);
-    const res = await request(ctx.server.url).post(`/api/v1/claim/info-request/${token}/identity`).send(personalDetails({ addressId: undefined, dpsCode: 'ZZ' }));
+    const { token } = await requestInformation(
+      ctx.server.url,
+      ctx.sink,
+      claim.hashid,
+      claim.email,
+      ['PERSONAL_DETAILS'],
+    );
+    const res = await request(ctx.server.url)
+      .post(`/api/v1/claim/info-request/${token}/identity`)
+      .send(personalDetails({ addressId: undefined, dpsCode: 'ZZ' }));
     expect(res.status).toBe(201);
     expect(res.body.idDocsRequired).toBe(true);
   });
@@ -59,7 +86,9 @@ describe('when the address provider fails', () => {
 
   it('then the identity call still answers 201, as an address with no delivery point', async () => {
     const { token } = await startAndVerify(ctx.server.url, ctx.sink);
-    const res = await request(ctx.server.url).post(`/api/v1/claim/${token}/identity`).send(personalDetails());
+    const res = await request(ctx.server.url)
+      .post(`/api/v1/claim/${token}/identity`)
+      .send(personalDetails());
     expect(res.status).toBe(201);
     expect(res.body.idDocsRequired).toBe(true);
     expect(calls.retrieve).toBe(1);
@@ -67,7 +96,9 @@ describe('when the address provider fails', () => {
 
   it('then a provider billed per call is never asked about an unknown link', async () => {
     const before = calls.retrieve;
-    const res = await request(ctx.server.url).post(`/api/v1/claim/${'Q'.repeat(43)}/identity`).send(personalDetails());
+    const res = await request(ctx.server.url)
+      .post(`/api/v1/claim/${'Q'.repeat(43)}/identity`)
+      .send(personalDetails());
     expect(res.status).toBe(404);
     expect(calls.retrieve).toBe(before);
   });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonalDetails } from '../../src/modules/claim/claim.types.ts';
-import { checkWithTimeout, IdentityProviderError, trustedDetails, type IdentityProvider } from '../../src/modules/identity/identity-provider.ts';
+import {
+  checkWithTimeout,
+  IdentityProviderError,
+  trustedDetails,
+  type IdentityProvider,
+} from '../../src/modules/identity/identity-provider.ts';
 import { personalDetails } from '../support/journey.ts';
 
-const details = await trustedDetails(personalDetails() as PersonalDetails, { callsOut: false, dpsCode: async () => '1A' });
+const details = await trustedDetails(personalDetails() as PersonalDetails, {
+  callsOut: false,
+  dpsCode: async () => '1A',
+});
 
 /** A provider that answers after `delayMs` (or never) and keeps the signal it was given. */
 function provider(delayMs: number | null): IdentityProvider & { signal?: AbortSignal } {
@@ -11,7 +19,9 @@ function provider(delayMs: number | null): IdentityProvider & { signal?: AbortSi
     name: 'test',
     check(_details, signal) {
       recorded.signal = signal;
-      return delayMs === null ? new Promise(() => undefined) : new Promise((resolve) => setTimeout(() => resolve({ idDocsRequired: false }), delayMs));
+      return delayMs === null
+        ? new Promise(() => undefined)
+        : new Promise((resolve) => setTimeout(() => resolve({ idDocsRequired: false }), delayMs));
     },
   };
   return recorded;

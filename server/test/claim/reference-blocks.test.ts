@@ -17,7 +17,10 @@ describe('claim references handed out in blocks', () => {
     const { rows } = await pool.query<{ reference: string }>(
       `insert into claim (id, token_hash, email, status, link_expires_at) values (gen_random_uuid(), '\\x01', 'a@b.co', 'started', now()) returning reference`,
     );
-    given.push(Number(rows[0]!.reference), ...(await Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 ? one() : two())))));
+    given.push(
+      Number(rows[0]!.reference),
+      ...(await Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 ? one() : two())))),
+    );
     expect(new Set(given).size).toBe(given.length);
   });
 

@@ -17,19 +17,29 @@ afterAll(async () => {
 
 describe('the published contract', () => {
   it('when the JSON contract is asked for, then it is the bytes of generated/openapi.json with a semver version and every tag of operations', async () => {
-    const res = await request(server.url).get('/api/v1/openapi.json').buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (chunk: Buffer) => chunks.push(chunk));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await request(server.url)
+      .get('/api/v1/openapi.json')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (chunk: Buffer) => chunks.push(chunk));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect((res.body as Buffer).equals(fs.readFileSync(path.join(generated, 'openapi.json')))).toBe(true);
+    expect((res.body as Buffer).equals(fs.readFileSync(path.join(generated, 'openapi.json')))).toBe(
+      true,
+    );
     const document = JSON.parse((res.body as Buffer).toString('utf8'));
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/claim', '/api/address/find', '/api/v1/operator/claims', '/api/v1/openapi.json']),
+      expect.arrayContaining([
+        '/api/v1/claim',
+        '/api/address/find',
+        '/api/v1/operator/claims',
+        '/api/v1/openapi.json',
+      ]),
     );
   });
 
@@ -45,15 +55,21 @@ describe('the published contract', () => {
       const first = await request(server.url).get(`/api/v1/${file}`);
       expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
       expect(first.headers['cache-control']).toBe('public, no-cache');
-      const again = await request(server.url).get(`/api/v1/${file}`).set('If-None-Match', first.headers.etag!);
+      const again = await request(server.url)
+        .get(`/api/v1/${file}`)
+        .set('If-None-Match', first.headers.etag!);
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
       expect(again.headers.etag).toBe(first.headers.etag);
-      const stale = await request(server.url).get(`/api/v1/${file}`).set('If-None-Match', '"an-older-version"');
+      const stale = await request(server.url)
+        .get(`/api/v1/${file}`)
+        .set('If-None-Match', '"an-older-version"');
       expect(stale.status).toBe(200);
       // fetch() sends Cache-Control: no-cache with any If-None-Match; the condition still holds,
       // among others in a list, and weakly compared.
-      const fromFetch = await fetch(`${server.url}/api/v1/${file}`, { headers: { 'If-None-Match': `"older", W/${first.headers.etag}` } });
+      const fromFetch = await fetch(`${server.url}/api/v1/${file}`, {
+        headers: { 'If-None-Match': `"older", W/${first.headers.etag}` },
+      });
       expect(fromFetch.status).toBe(304);
     }
   });
@@ -75,7 +91,8 @@ describe('the API reference page', () => {
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(source).toMatch(/^\/(?!\/)/);
     // The configuration element is empty: nothing inline for the CSP to refuse.
-    for (const [, body] of res.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) expect(body!.trim()).toBe('');
+    for (const [, body] of res.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g))
+      expect(body!.trim()).toBe('');
     expect(res.text).toContain('/api/v1/openapi.json');
   });
 

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/infra/embedded-postgres.ts';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/infra/embedded-postgres.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { checkIdentity, pinkClaim, startAndVerify, upload } from '../support/journey.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -35,7 +39,11 @@ describe('PostgreSQL stopped and restarted during a journey', () => {
     const back = await upload(server.url, token, 'ticketBack');
 
     await postgres.stop();
-    for (const call of [request(server.url).patch(`/api/v1/claim/${token}/verify`), request(server.url).get('/api/v1/health'), request(server.url).get('/api/v1/health/ready')]) {
+    for (const call of [
+      request(server.url).patch(`/api/v1/claim/${token}/verify`),
+      request(server.url).get('/api/v1/health'),
+      request(server.url).get('/api/v1/health/ready'),
+    ]) {
       const res = await call;
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
@@ -43,9 +51,15 @@ describe('PostgreSQL stopped and restarted during a journey', () => {
     }
 
     postgres = await startEmbeddedPostgres({ dataDir, port, database: 'claims_restart' });
-    const submitted = await request(server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, front, back));
+    const submitted = await request(server.url)
+      .post(`/api/v1/claim/${token}`)
+      .send(pinkClaim(check.uuid, front, back));
     expect(submitted.body).toMatchObject({ claimHashid: expect.any(String) });
     expect((await request(server.url).get('/api/v1/health')).status).toBe(200);
-    expect((await request(server.url).get('/api/v1/health/ready')).body).toEqual({ status: 'ready', database: 'up', storage: 'up' });
+    expect((await request(server.url).get('/api/v1/health/ready')).body).toEqual({
+      status: 'ready',
+      database: 'up',
+      storage: 'up',
+    });
   }, 60_000);
 });

@@ -27,19 +27,37 @@ afterAll(async () => {
 /** An upload that sends its head and then trickles, so it is mid-stream when the server dies. */
 function slowUpload(baseUrl: string, token: string): void {
   const boundary = 'slow-boundary-42';
-  const req = http.request(`${baseUrl}/api/v1/claim/${token}/file`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } });
+  const req = http.request(`${baseUrl}/api/v1/claim/${token}/file`, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'transfer-encoding': 'chunked',
+    },
+  });
   req.on('error', () => undefined);
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`);
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`,
+  );
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   req.write(Buffer.concat([PNG, Buffer.alloc(64 * 1024)]));
-  const timer = setInterval(() => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))), 20);
+  const timer = setInterval(
+    () => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))),
+    20,
+  );
 }
 
 describe('the server killed in the middle of uploads', () => {
   it('when it restarts and reconciles, then no row lacks its bytes and no stored file lacks its row', async () => {
     sink = await startMailSink();
     const databaseUrl = await freshDatabase('killed_upload');
-    const env = { DATABASE_URL: databaseUrl, SMTP_URL: sink.url, UPLOAD_DIR: uploadDir, RATE_LIMIT_START_PER_CLIENT: '100000' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: sink.url,
+      UPLOAD_DIR: uploadDir,
+      RATE_LIMIT_START_PER_CLIENT: '100000',
+    };
     server = await startServerProcess(env);
     const { token } = await startAndVerify(server.url, sink);
     const finished = await upload(server.url, token, 'ticketBack');
@@ -64,9 +82,14 @@ describe('the server killed in the middle of uploads', () => {
     expect(outcome.missingBytes).toBe(0);
 
     expect(fs.readdirSync(temp)).toEqual([]);
-    const rows = await orm.em.getConnection().execute<Array<{ id: string; storage_key: string }>>('select id, storage_key from uploaded_file');
+    const rows = await orm.em
+      .getConnection()
+      .execute<Array<{ id: string; storage_key: string }>>(
+        'select id, storage_key from uploaded_file',
+      );
     const keys = new Set(rows.map((row) => row.storage_key));
-    for (const row of rows) expect(fs.existsSync(path.join(uploadDir, 'files', row.storage_key))).toBe(true);
+    for (const row of rows)
+      expect(fs.existsSync(path.join(uploadDir, 'files', row.storage_key))).toBe(true);
     for await (const file of storage.list()) expect(keys.has(file.key)).toBe(true);
     expect(rows.map((row) => row.id)).toContain(finished);
   }, 60_000);

@@ -24,7 +24,8 @@ async function download(baseUrl: string, uuid: string): Promise<request.Response
         response.on('end', () => done(null, Buffer.concat(chunks)));
       });
   let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++) res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
+  for (let tries = 0; res.status === 409 && tries < 150; tries++)
+    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
   return res;
 }
 
@@ -43,7 +44,8 @@ function describeClaimFiles(name: string, storeEnv: () => Promise<StoreEnv>): vo
     let server: TestServer;
     let storage: FileStorage;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const sql = (text: string, params: unknown[] = []): Promise<any[]> => server.orm.em.getConnection().execute(text, params);
+    const sql = (text: string, params: unknown[] = []): Promise<any[]> =>
+      server.orm.em.getConnection().execute(text, params);
     const stored = async (): Promise<Set<string>> => {
       const keys = new Set<string>();
       for await (const file of storage.list()) keys.add(file.key);
@@ -64,11 +66,15 @@ function describeClaimFiles(name: string, storeEnv: () => Promise<StoreEnv>): vo
 
     it('when a claimant uploads and submits, then the operator downloads the re-encoded bytes from the store, and the original is gone', async () => {
       const claim = await submittedClaim(server.url, sink);
-      const [before] = await sql('select storage_key from uploaded_file where id = ?', [claim.front]);
+      const [before] = await sql('select storage_key from uploaded_file where id = ?', [
+        claim.front,
+      ]);
       const res = await download(server.url, claim.front);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
-      const [row] = await sql('select storage_key, sha256, size from uploaded_file where id = ?', [claim.front]);
+      const [row] = await sql('select storage_key, sha256, size from uploaded_file where id = ?', [
+        claim.front,
+      ]);
       const served = res.body as Buffer;
       expect(served.length).toBe(row.size);
       expect(createHash('sha256').update(served).digest('hex')).toBe(row.sha256);
@@ -84,25 +90,48 @@ function describeClaimFiles(name: string, storeEnv: () => Promise<StoreEnv>): vo
       const uuid = await upload(server.url, token, 'ticketFront');
       const [row] = await sql('select storage_key from uploaded_file where id = ?', [uuid]);
       expect((await stored()).has(row.storage_key)).toBe(true);
-      await sql(`update claim set last_activity_at = now() - interval '2 hours' where id = (select claim_id from uploaded_file where id = ?)`, [uuid]);
+      await sql(
+        `update claim set last_activity_at = now() - interval '2 hours' where id = (select claim_id from uploaded_file where id = ?)`,
+        [uuid],
+      );
       // The re-encoding job may replace the key meanwhile: whichever key the row had is gone after.
       await expireAndPurgeClaims(server.orm.em.fork(), storage, 20, silent);
       expect(await sql('select 1 from uploaded_file where id = ?', [uuid])).toHaveLength(0);
       expect((await stored()).has(row.storage_key)).toBe(false);
     });
 
-    it.skipIf(name === 'the local disk')('when the store is unreachable, then an upload is refused with a 503 in the general shape and no row is written', async () => {
-      const { token } = await startAndVerify(server.url, sink);
-      const broken = await startTestServer({ SMTP_URL: sink.url, ...store.env, ...store.unreachable });
-      try {
-        const res = await request(broken.url).post(`/api/v1/claim/${token}/file`).field('type', 'ticketFront').field('fileName', 'x.png').attach('file', PNG, 'x.png');
-        expect(res.status).toBe(503);
-        expect(res.body).toEqual({ statusCode: 503, message: expect.any(String), error: 'Service Unavailable' });
-        expect(await sql(`select 1 from uploaded_file f join claim c on c.id = f.claim_id where c.token_hash = sha256(?::bytea)`, [token])).toHaveLength(0);
-      } finally {
-        await broken.close();
-      }
-    });
+    it.skipIf(name === 'the local disk')(
+      'when the store is unreachable, then an upload is refused with a 503 in the general shape and no row is written',
+      async () => {
+        const { token } = await startAndVerify(server.url, sink);
+        const broken = await startTestServer({
+          SMTP_URL: sink.url,
+          ...store.env,
+          ...store.unreachable,
+        });
+        try {
+          const res = await request(broken.url)
+            .post(`/api/v1/claim/${token}/file`)
+            .field('type', 'ticketFront')
+            .field('fileName', 'x.png')
+            .attach('file', PNG, 'x.png');
+          expect(res.status).toBe(503);
+          expect(res.body).toEqual({
+            statusCode: 503,
+            message: expect.any(String),
+            error: 'Service Unavailable',
+          });
+          expect(
+            await sql(
+              `select 1 from uploaded_file f join claim c on c.id = f.claim_id where c.token_hash = sha256(?::bytea)`,
+              [token],
+            ),
+          ).toHaveLength(0);
+        } finally {
+          await broken.close();
+        }
+      },
+    );
   });
 }
 

@@ -14,7 +14,12 @@ import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../support/s3-serv
 import { describeFileStorage } from './support/storage-suite.ts';
 
 const require = createRequire(import.meta.url);
-const TEST_OPTIONS: S3StoreOptions = { bucket: 'claims', region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS };
+const TEST_OPTIONS: S3StoreOptions = {
+  bucket: 'claims',
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: S3RVER_CREDENTIALS,
+};
 
 function s3Storage(s3: TestS3, bucket = s3.bucket): FileStorage {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'));
@@ -23,7 +28,11 @@ function s3Storage(s3: TestS3, bucket = s3.bucket): FileStorage {
 
 describeFileStorage('S3 (s3rver)', async () => {
   const s3 = await startTestS3();
-  return { storage: s3Storage(s3), unreachable: () => s3Storage(s3, 'no-such-bucket'), close: () => s3.stop() };
+  return {
+    storage: s3Storage(s3),
+    unreachable: () => s3Storage(s3, 'no-such-bucket'),
+    close: () => s3.stop(),
+  };
 });
 
 describe('S3 objects', () => {
@@ -47,21 +56,33 @@ describe('S3 objects', () => {
       },
       { step: 'finalizeRequest' },
     );
-    const storage = { ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))), ...s3Store({ ...s3.options, singlePutLimit: 5 * 1024 * 1024 }, client) };
+    const storage = {
+      ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))),
+      ...s3Store({ ...s3.options, singlePutLimit: 5 * 1024 * 1024 }, client),
+    };
     for (const size of [100, 10 * 1024 * 1024]) {
       const temp = storage.createTemp();
       await new Promise<void>((resolve) => temp.stream.end(Buffer.alloc(size), () => resolve()));
       await storage.commit(temp.path);
     }
-    expect(asked).toMatchObject({ PutObjectCommand: 'AES256', CreateMultipartUploadCommand: 'AES256' });
+    expect(asked).toMatchObject({
+      PutObjectCommand: 'AES256',
+      CreateMultipartUploadCommand: 'AES256',
+    });
     expect(asked.acl).toBeUndefined();
   });
 
   it('when a file is larger than one request should carry, then it goes in parts and reads back whole', async () => {
     const client = s3Client(s3.options);
     const commands: string[] = [];
-    client.middlewareStack.add((next, context) => async (args) => (commands.push(context.commandName!), next(args)), { step: 'initialize' });
-    const storage = { ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))), ...s3Store({ ...s3.options, singlePutLimit: 5 * 1024 * 1024 }, client) };
+    client.middlewareStack.add(
+      (next, context) => async (args) => (commands.push(context.commandName!), next(args)),
+      { step: 'initialize' },
+    );
+    const storage = {
+      ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))),
+      ...s3Store({ ...s3.options, singlePutLimit: 5 * 1024 * 1024 }, client),
+    };
     const bytes = randomBytes(20 * 1024 * 1024);
     const temp = storage.createTemp();
     await new Promise<void>((resolve) => temp.stream.end(bytes, () => resolve()));
@@ -80,10 +101,28 @@ describe('S3 memory', () => {
     // s3rver in its own process: only the client's memory is measured here.
     data = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-mem-'));
     port = await freePort();
-    child = spawn(process.execPath, [require.resolve('s3rver/bin/s3rver.js'), '-d', data, '-a', '127.0.0.1', '-p', String(port), '--configure-bucket', 'claims', '--silent'], { stdio: 'ignore' });
+    child = spawn(
+      process.execPath,
+      [
+        require.resolve('s3rver/bin/s3rver.js'),
+        '-d',
+        data,
+        '-a',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '--configure-bucket',
+        'claims',
+        '--silent',
+      ],
+      { stdio: 'ignore' },
+    );
     const client = s3Client({ ...TEST_OPTIONS, endpoint: `http://127.0.0.1:${port}` });
     for (let tries = 0; ; tries++) {
-      const up = await client.send(new HeadBucketCommand({ Bucket: 'claims' })).then(() => true, () => false);
+      const up = await client.send(new HeadBucketCommand({ Bucket: 'claims' })).then(
+        () => true,
+        () => false,
+      );
       if (up) break;
       if (tries > 100) throw new Error('s3rver did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -95,7 +134,10 @@ describe('S3 memory', () => {
   });
 
   it('when twenty 15 MB files are committed at once, then memory grows by far less than their size', async () => {
-    const storage = { ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))), ...s3Store({ ...TEST_OPTIONS, endpoint: `http://127.0.0.1:${port}` }) };
+    const storage = {
+      ...localScratch(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-scratch-'))),
+      ...s3Store({ ...TEST_OPTIONS, endpoint: `http://127.0.0.1:${port}` }),
+    };
     const bytes = randomBytes(15 * 1024 * 1024);
     const temps = await Promise.all(
       Array.from({ length: 20 }, async () => {

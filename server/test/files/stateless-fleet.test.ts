@@ -14,7 +14,12 @@ import type { FileStorage } from '../../src/modules/files/storage.ts';
 import { freshDatabase } from '../support/fresh-database.ts';
 import { personalDetails, PNG, startAndVerify, upload } from '../support/journey.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
-import { asOperator, OPERATOR_TOKEN, requestInformation, submittedClaim } from '../support/operator.ts';
+import {
+  asOperator,
+  OPERATOR_TOKEN,
+  requestInformation,
+  submittedClaim,
+} from '../support/operator.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { startTestS3, type TestS3 } from '../support/s3-server.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
@@ -47,7 +52,8 @@ async function operatorDownload(baseUrl: string, uuid: string): Promise<request.
         response.on('end', () => done(null, Buffer.concat(chunks)));
       });
   let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++) res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
+  for (let tries = 0; res.status === 409 && tries < 150; tries++)
+    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
   return res;
 }
 
@@ -62,13 +68,25 @@ beforeAll(async () => {
   sink = await startMailSink();
   databaseUrl = await freshDatabase('fleet');
   // One RATE_LIMIT_SECRET for the fleet: every instance keys the shared rate-limit rows alike.
-  env = { DATABASE_URL: databaseUrl, SMTP_URL: sink.url, OPERATOR_API_TOKEN: OPERATOR_TOKEN, RATE_LIMIT_SECRET: 'fleet-rate-limit-secret-0123456789abcdef', RATE_LIMIT_START_PER_CLIENT: '100000', ...s3.env };
-  [a, b] = await Promise.all([startServerProcess(instanceEnv()), startServerProcess(instanceEnv())]);
+  env = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: sink.url,
+    OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+    RATE_LIMIT_SECRET: 'fleet-rate-limit-secret-0123456789abcdef',
+    RATE_LIMIT_START_PER_CLIENT: '100000',
+    ...s3.env,
+  };
+  [a, b] = await Promise.all([
+    startServerProcess(instanceEnv()),
+    startServerProcess(instanceEnv()),
+  ]);
   proxy = await startRoundRobinProxy([a.url, b.url]);
   orm = await openDatabase(databaseUrl, createLogger('silent'));
   process.env.AWS_ACCESS_KEY_ID = s3.env.AWS_ACCESS_KEY_ID;
   process.env.AWS_SECRET_ACCESS_KEY = s3.env.AWS_SECRET_ACCESS_KEY;
-  store = createStorage(loadConfig({ ...env, UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-reconcile-')) }));
+  store = createStorage(
+    loadConfig({ ...env, UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-reconcile-')) }),
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -86,36 +104,63 @@ describe('two stateless instances on one database and one S3 bucket, behind a ro
     const { front: uuid } = await submittedClaim(a.url, sink);
     const res = await operatorDownload(b.url, uuid);
     expect(res.status).toBe(200);
-    const [row] = await orm.em.getConnection().execute<Array<{ sha256: string; storage_key: string }>>('select sha256, storage_key from uploaded_file where id = ?', [uuid]);
-    expect(createHash('sha256').update(res.body as Buffer).digest('hex')).toBe(row!.sha256);
+    const [row] = await orm.em
+      .getConnection()
+      .execute<Array<{ sha256: string; storage_key: string }>>(
+        'select sha256, storage_key from uploaded_file where id = ?',
+        [uuid],
+      );
+    expect(
+      createHash('sha256')
+        .update(res.body as Buffer)
+        .digest('hex'),
+    ).toBe(row!.sha256);
     expect((await storedKeys()).has(row!.storage_key)).toBe(true);
   });
 
   it('when whole journeys (claimant, info request, operator) run through the proxy, then every call lands on either instance and each e-mail is sent once', async () => {
     const before = [...proxy.counts];
     const claim = await submittedClaim(proxy.url, sink);
-    const { token } = await requestInformation(proxy.url, sink, claim.hashid, claim.email, ['PERSONAL_DETAILS', 'SC_IMAGES']);
+    const { token } = await requestInformation(proxy.url, sink, claim.hashid, claim.email, [
+      'PERSONAL_DETAILS',
+      'SC_IMAGES',
+    ]);
     const base = `${proxy.url}/api/v1/claim/info-request`;
     const identity = await request(base).post(`/${token}/identity`).send(personalDetails());
     expect(identity.status).toBe(201);
     const files: string[] = [];
     for (const type of ['ticketFront', 'ticketBack']) {
-      const res = await request(base).post(`/${token}/file`).field('type', type).field('fileName', `${type}.png`).attach('file', PNG, `${type}.png`);
+      const res = await request(base)
+        .post(`/${token}/file`)
+        .field('type', type)
+        .field('fileName', `${type}.png`)
+        .attach('file', PNG, `${type}.png`);
       expect(res.status).toBe(201);
       files.push(res.body.uuid);
     }
-    const answer = { sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'], identityCheckUuid: identity.body.uuid, idDocsRequired: false, ticketFrontFileUuid: files[0], ticketBackFileUuid: files[1] };
+    const answer = {
+      sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'],
+      identityCheckUuid: identity.body.uuid,
+      idDocsRequired: false,
+      ticketFrontFileUuid: files[0],
+      ticketBackFileUuid: files[1],
+    };
     expect((await request(base).post(`/${token}`).send(answer)).status).toBe(201);
     await sink.waitFor(claim.email, /received your information/);
-    for (const uuid of [claim.front, claim.back, ...files]) expect((await operatorDownload(proxy.url, uuid)).status).toBe(200);
-    const view = await asOperator(request(proxy.url).get(`/api/v1/operator/claims/${claim.hashid}`));
+    for (const uuid of [claim.front, claim.back, ...files])
+      expect((await operatorDownload(proxy.url, uuid)).status).toBe(200);
+    const view = await asOperator(
+      request(proxy.url).get(`/api/v1/operator/claims/${claim.hashid}`),
+    );
     expect(view.body.status).toBe('info_received');
 
     expect(proxy.counts[0]! - before[0]!).toBeGreaterThan(5);
     expect(proxy.counts[1]! - before[1]!).toBeGreaterThan(5);
     // Both instances run the outbox and the jobs: a sweep that sent twice would show here.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const subjects = sink.messages.filter((message) => message.to === claim.email).map((message) => message.subject);
+    const subjects = sink.messages
+      .filter((message) => message.to === claim.email)
+      .map((message) => message.subject);
     expect(new Set(subjects).size).toBe(subjects.length);
   });
 
@@ -123,12 +168,25 @@ describe('two stateless instances on one database and one S3 bucket, behind a ro
     const { token } = await startAndVerify(proxy.url, sink);
     const boundary = 'fleet-boundary';
     for (let i = 0; i < 3; i++) {
-      const req = http.request(`${a.url}/api/v1/claim/${token}/file`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } });
+      const req = http.request(`${a.url}/api/v1/claim/${token}/file`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
+      });
       req.on('error', () => undefined);
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`);
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`,
+      );
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
       req.write(Buffer.concat([PNG, Buffer.alloc(256 * 1024)]));
-      const timer = setInterval(() => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))), 20);
+      const timer = setInterval(
+        () => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))),
+        20,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     a.child.kill('SIGKILL');
@@ -143,7 +201,11 @@ describe('two stateless instances on one database and one S3 bucket, behind a ro
     const outcome = await reconcileStorage(orm.em.fork(), store, createLogger('silent'), 0);
     expect(outcome.orphansRemoved).toBeGreaterThanOrEqual(1);
     expect(outcome.missingBytes).toBe(0);
-    const rows = await orm.em.getConnection().execute<Array<{ id: string; storage_key: string }>>('select id, storage_key from uploaded_file');
+    const rows = await orm.em
+      .getConnection()
+      .execute<Array<{ id: string; storage_key: string }>>(
+        'select id, storage_key from uploaded_file',
+      );
     const rowKeys = new Set(rows.map((row) => row.storage_key));
     const keys = await storedKeys();
     expect(keys.has(orphan)).toBe(false);

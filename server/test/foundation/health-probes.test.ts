@@ -16,7 +16,11 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => undefined);
 });
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined as T);
@@ -42,11 +46,20 @@ describe('liveness and readiness', () => {
   it('when the file store is unreachable, then readiness answers 503 saying so and liveness still 200', async () => {
     process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
-    const server = await startTestServer({ STORAGE: 's3', S3_BUCKET: 'claims', S3_ENDPOINT: 'http://127.0.0.1:9', S3_FORCE_PATH_STYLE: 'true' });
+    const server = await startTestServer({
+      STORAGE: 's3',
+      S3_BUCKET: 'claims',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     cleanup.push(() => server.close());
     const ready = await request(server.url).get('/api/v1/health/ready');
     expect(ready.status).toBe(503);
-    expect(ready.body).toEqual({ statusCode: 503, message: 'Not ready: the file store is unreachable.', error: 'Service Unavailable' });
+    expect(ready.body).toEqual({
+      statusCode: 503,
+      message: 'Not ready: the file store is unreachable.',
+      error: 'Service Unavailable',
+    });
     expect(ready.headers['retry-after']).toBe('5');
     expect((await request(server.url).get('/api/v1/health/live')).status).toBe(200);
   });
@@ -63,10 +76,19 @@ describe('liveness and readiness', () => {
     const starting = startTestServer({ DATABASE_URL: databaseUrl, PORT: String(port) });
     cleanup.push(() => starting.then((server) => server.close()));
 
-    const notReady = await until(() => request(url).get('/api/v1/health/ready'), (res) => res.status === 503);
-    expect(notReady.body).toEqual({ statusCode: 503, message: 'Not ready: the instance is starting (migrations may be running).', error: 'Service Unavailable' });
+    const notReady = await until(
+      () => request(url).get('/api/v1/health/ready'),
+      (res) => res.status === 503,
+    );
+    expect(notReady.body).toEqual({
+      statusCode: 503,
+      message: 'Not ready: the instance is starting (migrations may be running).',
+      error: 'Service Unavailable',
+    });
     expect((await request(url).get('/api/v1/health/live')).body).toEqual({ status: 'ok' });
-    expect((await request(url).post('/api/v1/claim').send({ email: 'early@example.co.uk' })).status).toBe(503);
+    expect(
+      (await request(url).post('/api/v1/claim').send({ email: 'early@example.co.uk' })).status,
+    ).toBe(503);
 
     await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     await starting;
@@ -81,7 +103,13 @@ describe('SIGTERM', () => {
   it('when an upload is in flight, then readiness fails at once, the upload still finishes with 201, and the process exits 0', async () => {
     sink = await startMailSink();
     cleanup.push(() => sink.stop());
-    const env = { DATABASE_URL: inject('databaseUrl'), SMTP_URL: sink.url, UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `claims-drain-${process.pid}`), RATE_LIMIT_START_PER_CLIENT: '100000', DRAIN_SECONDS: '2' };
+    const env = {
+      DATABASE_URL: inject('databaseUrl'),
+      SMTP_URL: sink.url,
+      UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `claims-drain-${process.pid}`),
+      RATE_LIMIT_START_PER_CLIENT: '100000',
+      DRAIN_SECONDS: '2',
+    };
     server = await startServerProcess(env);
     cleanup.push(() => server.stop());
     const { token } = await startAndVerify(server.url, sink);
@@ -91,17 +119,29 @@ describe('SIGTERM', () => {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nt.png\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.png"\r\nContent-Type: image/png\r\n\r\n`;
     const body = Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${server.url}/api/v1/claim/${token}/file`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-      });
+      const req = http.request(
+        `${server.url}/api/v1/claim/${token}/file`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': body.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.subarray(0, head.length + 10));
       setTimeout(() => req.end(body.subarray(head.length + 10)), 1000);
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      server.child.once('exit', (code) => resolve(code)),
+    );
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const ready = await request(server.url).get('/api/v1/health/ready');

@@ -35,7 +35,13 @@ describe('the contract at the edge', () => {
     expect(res.body).toEqual({
       statusCode: 400,
       error: 'Bad Request',
-      message: [{ property: 'email', constraints: { format: 'Please enter a valid email address' }, children: [] }],
+      message: [
+        {
+          property: 'email',
+          constraints: { format: 'Please enter a valid email address' },
+          children: [],
+        },
+      ],
     });
   });
 
@@ -46,9 +52,16 @@ describe('the contract at the edge', () => {
   });
 
   it('when the body is not JSON, then a general 400 names the problem', async () => {
-    const res = await request(server.url).post('/api/v1/claim').set('Content-Type', 'application/json').send('{"email":');
+    const res = await request(server.url)
+      .post('/api/v1/claim')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'The request body is not valid JSON',
+      error: 'Bad Request',
+    });
   });
 
   it('when a path is not in the contract, then 404 in the general shape', async () => {
@@ -67,31 +80,44 @@ describe('the contract at the edge', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-powered-by']).toBeUndefined();
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(res.headers['permissions-policy']).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(res.headers['permissions-policy']).toContain(`${feature}=()`);
   });
 });
 
 describe('content-type guard (validator trap 1)', () => {
   it('when a JSON body carries an unexpected parameter, then 415', async () => {
-    const res = await request(server.url).post('/api/v1/claim').set('Content-Type', 'application/json; v=1').send('{"email":"a@b.co"}');
+    const res = await request(server.url)
+      .post('/api/v1/claim')
+      .set('Content-Type', 'application/json; v=1')
+      .send('{"email":"a@b.co"}');
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
   });
 
   it('when charset is utf-8, then the request goes through to validation', async () => {
-    const res = await request(server.url).post('/api/v1/claim').set('Content-Type', 'application/json; charset=UTF-8').send('{"email":"bad"}');
+    const res = await request(server.url)
+      .post('/api/v1/claim')
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send('{"email":"bad"}');
     expect(res.status).toBe(400);
   });
 
   it('when 2,000 requests carry distinct parameters, then all are 415 and the heap does not grow', async () => {
     const gc = (globalThis as { gc?: () => void }).gc!;
     const send = (n: number) =>
-      fetch(`${server.url}/api/v1/claim`, { method: 'POST', headers: { 'content-type': `application/json; v=${n}` }, body: '{}' });
+      fetch(`${server.url}/api/v1/claim`, {
+        method: 'POST',
+        headers: { 'content-type': `application/json; v=${n}` },
+        body: '{}',
+      });
     await send(-1);
     gc();
     const before = process.memoryUsage().heapUsed;
     for (let batch = 0; batch < 20; batch++) {
-      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => send(batch * 100 + i)));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => send(batch * 100 + i)),
+      );
       expect(answers.every((answer) => answer.status === 415)).toBe(true);
       // The harness keeps log lines in memory; they are not the server's heap growth.
       server.logs.length = 0;
@@ -110,12 +136,28 @@ describe('request log', () => {
     const token = 'x'.repeat(43);
     await request(server.url).patch(`/api/v1/claim/${token}/verify?secret=1`);
     await request(server.url).get('/api/v1/health');
-    const lines = server.logs.map((line) => JSON.parse(line) as { msg: string; level: number; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    const lines = server.logs.map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          level: number;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
     const requests = lines.filter((line) => line.req);
-    expect(requests.map((line) => line.msg)).toEqual(['PATCH /api/v1/claim/:token/verify 400', 'GET /api/v1/health 200']);
+    expect(requests.map((line) => line.msg)).toEqual([
+      'PATCH /api/v1/claim/:token/verify 400',
+      'GET /api/v1/health 200',
+    ]);
     expect(requests[0]).toMatchObject({ level: 40, res: { statusCode: 400 } });
     // Nothing else of the request (headers, remote address, query) reaches the line.
-    expect(requests[0]!.req).toEqual({ id: expect.anything(), method: 'PATCH', url: '/api/v1/claim/:token/verify' });
+    expect(requests[0]!.req).toEqual({
+      id: expect.anything(),
+      method: 'PATCH',
+      url: '/api/v1/claim/:token/verify',
+    });
     expect(requests[0]!.res).toEqual({ statusCode: 400 });
     expect(requests[1]!.level).toBe(30);
     expect(typeof requests[1]!.responseTime).toBe('number');
@@ -129,7 +171,9 @@ describe('request log', () => {
     const { port } = new URL(server.url);
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /api/v1/claim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /api/v1/claim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
     await expect.poll(() => server.logs.join(''), { timeout: 5_000 }).toContain('aborted');
@@ -140,8 +184,12 @@ describe('contract route lookup (patches/express-openapi-validator)', () => {
   it('when the same requests come again, then no route pattern is compiled again', async () => {
     // The validator's own copy of path-to-regexp: counting its calls shows whether it compiles
     // every route's pattern per request (the unpatched 5.6.2 does: about 45 µs a request here).
-    const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-    const pathToRegexpModule = validatorRequire('path-to-regexp') as { pathToRegexp: (...args: unknown[]) => unknown };
+    const validatorRequire = createRequire(
+      createRequire(import.meta.url).resolve('express-openapi-validator'),
+    );
+    const pathToRegexpModule = validatorRequire('path-to-regexp') as {
+      pathToRegexp: (...args: unknown[]) => unknown;
+    };
     const original = pathToRegexpModule.pathToRegexp;
     let compiled = 0;
     pathToRegexpModule.pathToRegexp = (...args: unknown[]) => {
@@ -152,7 +200,9 @@ describe('contract route lookup (patches/express-openapi-validator)', () => {
       const round = () =>
         Promise.all([
           request(server.url).get('/api/v1/health'),
-          request(server.url).post('/api/v1/claim/check/dbg-ticket-number').send({ dbgTicketNumber: '1' }),
+          request(server.url)
+            .post('/api/v1/claim/check/dbg-ticket-number')
+            .send({ dbgTicketNumber: '1' }),
           request(server.url).patch(`/api/v1/claim/${'z'.repeat(43)}/verify`),
           request(server.url).get('/api/v1/operator/claims'),
         ]);

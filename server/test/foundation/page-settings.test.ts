@@ -11,7 +11,10 @@ let server: TestServer;
 beforeAll(async () => {
   // One build: the same index.html whatever the deployment's settings.
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
   server = await startTestServer(
     {
       CLAIM_INACTIVITY_TIMER_MINUTES: '5',
@@ -37,9 +40,15 @@ describe('settings the claimant sees, at run time', () => {
     expect(html).toContain('<meta name="claim-inactivity-minutes" content="5" />');
     expect(html).toContain('<meta name="info-request-inactivity-minutes" content="7" />');
     expect(html).toContain(`<meta name="max-file-size" content="${4 * 1024 * 1024}" />`);
-    expect(html).toContain('<meta name="operator-site-url" content="https://www.lottery.example.co.uk" />');
-    expect(html).toContain('<meta name="app-store-url" content="https://apps.apple.com/gb/app/lottery/id1" />');
-    expect(html).toContain('<meta name="google-play-url" content="https://play.google.com/store/apps/details?id=uk.lottery&#38;hl=en" />');
+    expect(html).toContain(
+      '<meta name="operator-site-url" content="https://www.lottery.example.co.uk" />',
+    );
+    expect(html).toContain(
+      '<meta name="app-store-url" content="https://apps.apple.com/gb/app/lottery/id1" />',
+    );
+    expect(html).toContain(
+      '<meta name="google-play-url" content="https://play.google.com/store/apps/details?id=uk.lottery&#38;hl=en" />',
+    );
     expect(html).toContain('<meta name="product-name" content="National Lottery" />');
   });
 
@@ -49,18 +58,29 @@ describe('settings the claimant sees, at run time', () => {
 });
 
 describe('placeholder links', () => {
-  const base = { DATABASE_URL: 'postgres://u@localhost/db', SMTP_URL: 'smtp://localhost:25', RATE_LIMIT_SECRET: 'x'.repeat(32) };
+  const base = {
+    DATABASE_URL: 'postgres://u@localhost/db',
+    SMTP_URL: 'smtp://localhost:25',
+    RATE_LIMIT_SECRET: 'x'.repeat(32),
+  };
 
   it('when the links are left at their defaults, then the operator site is named as a placeholder', () => {
     expect(placeholderLinks(loadConfig(base))).toEqual(['OPERATOR_SITE_URL']);
   });
 
   it('when a link points at example.org or a .test host, then it is named', () => {
-    const config = loadConfig({ ...base, OPERATOR_SITE_URL: 'https://lottery.com', APP_STORE_URL: 'https://shop.example.org/app', GOOGLE_PLAY_URL: 'https://play.test/app' });
+    const config = loadConfig({
+      ...base,
+      OPERATOR_SITE_URL: 'https://lottery.com',
+      APP_STORE_URL: 'https://shop.example.org/app',
+      GOOGLE_PLAY_URL: 'https://play.test/app',
+    });
     expect(placeholderLinks(config)).toEqual(['APP_STORE_URL', 'GOOGLE_PLAY_URL']);
   });
 
   it('when a store link is not https, then the configuration is refused', () => {
-    expect(() => loadConfig({ ...base, APP_STORE_URL: 'http://apps.apple.com/' })).toThrow(/APP_STORE_URL must use https:/);
+    expect(() => loadConfig({ ...base, APP_STORE_URL: 'http://apps.apple.com/' })).toThrow(
+      /APP_STORE_URL must use https:/,
+    );
   });
 });

@@ -16,11 +16,20 @@ const script = `export const answer = ${JSON.stringify('x'.repeat(20_000))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'secret.js'), 'not an asset');
   const app = express();
-  app.use(clientApp(dist, { productName: 'Lotto "Big" <Draw>', customerCarePhone: '0333 234 5050', maxFileSize: 15_728_640 }));
+  app.use(
+    clientApp(dist, {
+      productName: 'Lotto "Big" <Draw>',
+      customerCarePhone: '0333 234 5050',
+      maxFileSize: 15_728_640,
+    }),
+  );
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,14 +40,27 @@ afterAll(async () => {
 });
 
 /** Raw bytes and headers, without the automatic decoding fetch and supertest do. */
-function get(pathname: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  pathname: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${pathname}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
+      .get(
+        `${base}${pathname}`,
+        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      )
       .on('error', reject);
   });
 }
@@ -81,12 +103,14 @@ describe('client assets', () => {
     expect(escaped.body.toString()).not.toContain('not an asset');
   });
 
-  it('when a page is opened, then index.html carries the deployment\'s product name and phone, escaped, for the first render', async () => {
+  it("when a page is opened, then index.html carries the deployment's product name and phone, escaped, for the first render", async () => {
     const page = await get('/claim/some-token');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const html = page.body.toString('utf8');
-    expect(html).toContain('<meta name="product-name" content="Lotto &#34;Big&#34; &#60;Draw&#62;" />');
+    expect(html).toContain(
+      '<meta name="product-name" content="Lotto &#34;Big&#34; &#60;Draw&#62;" />',
+    );
     expect(html).toContain('<meta name="customer-care-phone" content="0333 234 5050" />');
     expect(html).toContain('<meta name="max-file-size" content="15728640" />');
     expect(html.indexOf('name="product-name"')).toBeLessThan(html.indexOf('</head>'));

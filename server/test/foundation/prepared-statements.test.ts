@@ -21,8 +21,14 @@ beforeAll(async () => {
 afterAll(() => orm.close());
 
 /** How PostgreSQL planned a named statement on this connection so far. */
-async function plans(client: PoolClient, name: string): Promise<{ generic: number; custom: number }> {
-  const { rows } = await client.query<{ generic: string; custom: string }>('select generic_plans as generic, custom_plans as custom from pg_prepared_statements where name = $1', [name]);
+async function plans(
+  client: PoolClient,
+  name: string,
+): Promise<{ generic: number; custom: number }> {
+  const { rows } = await client.query<{ generic: string; custom: string }>(
+    'select generic_plans as generic, custom_plans as custom from pg_prepared_statements where name = $1',
+    [name],
+  );
   return { generic: Number(rows[0]!.generic), custom: Number(rows[0]!.custom) };
 }
 
@@ -32,7 +38,8 @@ describe('the connections the server queries on', () => {
     try {
       // The repository on one connection, so every run meets the same prepared statement.
       const journey = claimJourneyRepository(client as unknown as Pool, 3600);
-      for (let run = 0; run < 8; run++) await journey.submissionFacts(newLinkToken().hash, randomUUID(), [randomUUID()], null);
+      for (let run = 0; run < 8; run++)
+        await journey.submissionFacts(newLinkToken().hash, randomUUID(), [randomUUID()], null);
       // PostgreSQL's default plans the first five runs afresh, and goes on doing so whenever
       // the custom plans look cheaper than the generic one.
       expect(await plans(client, 'claim.submission-facts')).toEqual({ generic: 8, custom: 0 });
@@ -44,7 +51,9 @@ describe('the connections the server queries on', () => {
   it('when a connection of the bookkeeping pool opens, then it plans generically and commits without waiting for the WAL flush', async () => {
     const pool = asyncCommitPool(databaseUrl, 1, logger);
     try {
-      const { rows } = await pool.query<{ plan: string; commit: string }>(`select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as commit`);
+      const { rows } = await pool.query<{ plan: string; commit: string }>(
+        `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as commit`,
+      );
       expect(rows[0]).toEqual({ plan: 'force_generic_plan', commit: 'off' });
     } finally {
       await pool.end();

@@ -3,12 +3,34 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadContract } from '../../src/http/openapi.ts';
-import { checkIdentity, startAndVerify, TOKEN_IN_LINK, uniqueEmail, upload } from '../support/journey.ts';
+import {
+  checkIdentity,
+  startAndVerify,
+  TOKEN_IN_LINK,
+  uniqueEmail,
+  upload,
+} from '../support/journey.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { requestInformation, submittedClaim } from '../support/operator.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { operationGenerators, operationsOf, unknownPathCases, type FuzzCase, type Operation } from './cases.ts';
-import { changedTables, errorShapeProblem, httpClient, isolatedDatabase, pooled, rowChanges, stateReader, type WireAnswer, type WireRequest } from './harness.ts';
+import {
+  operationGenerators,
+  operationsOf,
+  unknownPathCases,
+  type FuzzCase,
+  type Operation,
+} from './cases.ts';
+import {
+  changedTables,
+  errorShapeProblem,
+  httpClient,
+  isolatedDatabase,
+  pooled,
+  rowChanges,
+  stateReader,
+  type WireAnswer,
+  type WireRequest,
+} from './harness.ts';
 
 /**
  * Contract-driven API fuzzing (issue 7.2): requests generated from generated/openapi.json, valid
@@ -46,7 +68,9 @@ async function prepareClaims(baseUrl: string): Promise<void> {
   const startedEmail = uniqueEmail('fuzz-started');
   const started = await request(baseUrl).post('/api/v1/claim').send({ email: startedEmail });
   if (started.status !== 201) throw new Error(`start claim answered ${started.status}`);
-  live['claim.started'] = TOKEN_IN_LINK.exec((await sink.waitFor(startedEmail, /Verify your email/)).text)![1]!;
+  live['claim.started'] = TOKEN_IN_LINK.exec(
+    (await sink.waitFor(startedEmail, /Verify your email/)).text,
+  )![1]!;
   live['claim.verified'] = (await startAndVerify(baseUrl, sink)).token;
 
   const ready = await startAndVerify(baseUrl, sink);
@@ -59,8 +83,16 @@ async function prepareClaims(baseUrl: string): Promise<void> {
   live['claim.submitted'] = withInfo.token;
   live['hashid.withInfo'] = withInfo.hashid;
   live['file.submitted'] = withInfo.front;
-  live['info.superseded'] = (await requestInformation(baseUrl, sink, withInfo.hashid, withInfo.email, ['PERSONAL_DETAILS'])).token;
-  live['info.open'] = (await requestInformation(baseUrl, sink, withInfo.hashid, withInfo.email, ['PERSONAL_DETAILS', 'ID_DOCUMENTS', 'DBG_PINK_IMAGES'])).token;
+  live['info.superseded'] = (
+    await requestInformation(baseUrl, sink, withInfo.hashid, withInfo.email, ['PERSONAL_DETAILS'])
+  ).token;
+  live['info.open'] = (
+    await requestInformation(baseUrl, sink, withInfo.hashid, withInfo.email, [
+      'PERSONAL_DETAILS',
+      'ID_DOCUMENTS',
+      'DBG_PINK_IMAGES',
+    ])
+  ).token;
   live['hashid.plain'] = (await submittedClaim(baseUrl, sink)).hashid;
 }
 
@@ -88,16 +120,38 @@ const resolveMarkers = (text: string): string =>
   });
 
 function wire(fuzzCase: FuzzCase): WireRequest {
-  const body = fuzzCase.body === undefined ? undefined : typeof fuzzCase.body === 'string' ? Buffer.from(resolveMarkers(fuzzCase.body), 'utf8') : fuzzCase.body;
-  return { method: fuzzCase.method, path: resolveMarkers(fuzzCase.path), headers: fuzzCase.headers, body, chunked: fuzzCase.chunked };
+  const body =
+    fuzzCase.body === undefined
+      ? undefined
+      : typeof fuzzCase.body === 'string'
+        ? Buffer.from(resolveMarkers(fuzzCase.body), 'utf8')
+        : fuzzCase.body;
+  return {
+    method: fuzzCase.method,
+    path: resolveMarkers(fuzzCase.path),
+    headers: fuzzCase.headers,
+    body,
+    chunked: fuzzCase.chunked,
+  };
 }
 
 /** Printable description of a request and its answer, enough to replay it by hand. */
 function describeFailure(failure: Failure): string {
   const { fuzzCase, answer } = failure;
-  const body = fuzzCase.body === undefined ? '' : typeof fuzzCase.body === 'string' ? JSON.stringify(fuzzCase.body.slice(0, 200)) : `<${fuzzCase.body.length} bytes> ${JSON.stringify(fuzzCase.body.subarray(0, 160).toString('latin1'))}`;
-  const headers = JSON.stringify(Object.fromEntries(Object.entries(fuzzCase.headers).filter(([name]) => /content-|authorization/i.test(name))));
-  const answered = answer ? ` -> ${answer.status} ${answer.transportError ?? answer.text.slice(0, 200)}` : '';
+  const body =
+    fuzzCase.body === undefined
+      ? ''
+      : typeof fuzzCase.body === 'string'
+        ? JSON.stringify(fuzzCase.body.slice(0, 200))
+        : `<${fuzzCase.body.length} bytes> ${JSON.stringify(fuzzCase.body.subarray(0, 160).toString('latin1'))}`;
+  const headers = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(fuzzCase.headers).filter(([name]) => /content-|authorization/i.test(name)),
+    ),
+  );
+  const answered = answer
+    ? ` -> ${answer.status} ${answer.transportError ?? answer.text.slice(0, 200)}`
+    : '';
   return `[${failure.kind}] ${failure.detail}\n    ${fuzzCase.op} (${fuzzCase.intent}, ${fuzzCase.label}) ${fuzzCase.method} ${fuzzCase.path.slice(0, 200)} ${headers} ${body}${answered}`;
 }
 
@@ -120,7 +174,9 @@ function shuffle<T>(items: T[], seed: number): T[] {
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
 }
 
 describe('API fuzzing against the contract', () => {
@@ -144,16 +200,31 @@ describe('API fuzzing against the contract', () => {
     const started = performance.now();
     const contract = loadContract();
     const operations = operationsOf(contract);
-    const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
+    const byId = new Map<string, Operation>(
+      operations.map((operation) => [operation.id, operation]),
+    );
     const mutated: FuzzCase[] = [];
     const valid: FuzzCase[] = [];
     operations.forEach((operation, index) => {
       const generators = operationGenerators(contract, operation, operations);
-      valid.push(...fc.sample(generators.valid, { seed: SEED + 2 * index, numRuns: VALID_PER_OPERATION }));
-      mutated.push(...fc.sample(generators.mutated, { seed: SEED + 2 * index + 1, numRuns: MUTATED_PER_OPERATION }));
+      valid.push(
+        ...fc.sample(generators.valid, { seed: SEED + 2 * index, numRuns: VALID_PER_OPERATION }),
+      );
+      mutated.push(
+        ...fc.sample(generators.mutated, {
+          seed: SEED + 2 * index + 1,
+          numRuns: MUTATED_PER_OPERATION,
+        }),
+      );
     });
     mutated.push(...fc.sample(unknownPathCases(), { seed: SEED - 1, numRuns: UNKNOWN_PATHS }));
-    const batches = shuffle([...chunk(shuffle(mutated, SEED), MUTATED_BATCH), ...chunk(shuffle(valid, SEED + 1), VALID_BATCH)], SEED + 2);
+    const batches = shuffle(
+      [
+        ...chunk(shuffle(mutated, SEED), MUTATED_BATCH),
+        ...chunk(shuffle(valid, SEED + 1), VALID_BATCH),
+      ],
+      SEED + 2,
+    );
     const generatedMs = performance.now() - started;
 
     const client = httpClient(server.url, CONCURRENCY);
@@ -171,18 +242,33 @@ describe('API fuzzing against the contract', () => {
       const sentAt = performance.now();
       let answer = await client.send(wire(fuzzCase));
       // A keep-alive socket the server closed while idle: retry once (a crash would fail again).
-      if (answer.status === 0 && /ECONNRESET|socket hang up/.test(answer.transportError ?? '')) answer = await client.send(wire(fuzzCase));
+      if (answer.status === 0 && /ECONNRESET|socket hang up/.test(answer.transportError ?? ''))
+        answer = await client.send(wire(fuzzCase));
       const family = `${fuzzCase.op} ${fuzzCase.label.split(':')[0]}`;
       const spent = latency.get(family) ?? { count: 0, ms: 0 };
       latency.set(family, { count: spent.count + 1, ms: spent.ms + performance.now() - sentAt });
       sent++;
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       perOperation.set(fuzzCase.op, (perOperation.get(fuzzCase.op) ?? 0) + 1);
-      if (answer.status === 0) failures.push({ kind: 'no answer', detail: answer.transportError ?? '', fuzzCase, answer });
-      else if (answer.status >= 500) failures.push({ kind: '5xx', detail: `status ${answer.status}`, fuzzCase, answer });
+      if (answer.status === 0)
+        failures.push({ kind: 'no answer', detail: answer.transportError ?? '', fuzzCase, answer });
+      else if (answer.status >= 500)
+        failures.push({ kind: '5xx', detail: `status ${answer.status}`, fuzzCase, answer });
       else if (answer.status === 200 && byId.get(fuzzCase.op)?.answersInBody) {
-        if (!Array.isArray((answer.json as { Items?: unknown } | null)?.Items)) failures.push({ kind: 'shape', detail: 'a Loqate-layout answer without Items', fuzzCase, answer });
-      } else if (answer.status < 400 && fuzzCase.intent === 'mutated') failures.push({ kind: 'accepted', detail: 'a request that breaks the contract was accepted', fuzzCase, answer });
+        if (!Array.isArray((answer.json as { Items?: unknown } | null)?.Items))
+          failures.push({
+            kind: 'shape',
+            detail: 'a Loqate-layout answer without Items',
+            fuzzCase,
+            answer,
+          });
+      } else if (answer.status < 400 && fuzzCase.intent === 'mutated')
+        failures.push({
+          kind: 'accepted',
+          detail: 'a request that breaks the contract was accepted',
+          fuzzCase,
+          answer,
+        });
       else if (answer.status >= 400 && fuzzCase.method !== 'HEAD') {
         const problem = errorShapeProblem(answer.status, answer);
         if (problem) failures.push({ kind: 'shape', detail: problem, fuzzCase, answer });
@@ -194,7 +280,9 @@ describe('API fuzzing against the contract', () => {
      * Replays a batch one request at a time to find the refused request that changed stored rows,
      * then sends it once more to show which rows and columns it changes.
      */
-    const culprit = async (cases: FuzzCase[]): Promise<{ detail: string; fuzzCase?: FuzzCase; answer?: WireAnswer }> => {
+    const culprit = async (
+      cases: FuzzCase[],
+    ): Promise<{ detail: string; fuzzCase?: FuzzCase; answer?: WireAnswer }> => {
       for (const fuzzCase of cases) {
         const before = await state.fingerprint();
         const answer = await client.send(wire(fuzzCase));
@@ -202,9 +290,23 @@ describe('API fuzzing against the contract', () => {
         if (!changed.length || answer.status < 400) continue;
         const snapshots = await Promise.all(changed.map((table) => state.rows(table)));
         const again = await client.send(wire(fuzzCase));
-        const diffs = (await Promise.all(changed.map(async (table, i) => rowChanges(snapshots[i]!, await state.rows(table)).map((change) => `${table} ${change}`)))).flat();
-        const shown = diffs.length ? diffs.slice(0, 3).join('; ') : 'not changed again when sent a second time';
-        return { detail: `${changed.join(', ')} changed by one refused request (${again.status} when repeated: ${shown})`, fuzzCase, answer };
+        const diffs = (
+          await Promise.all(
+            changed.map(async (table, i) =>
+              rowChanges(snapshots[i]!, await state.rows(table)).map(
+                (change) => `${table} ${change}`,
+              ),
+            ),
+          )
+        ).flat();
+        const shown = diffs.length
+          ? diffs.slice(0, 3).join('; ')
+          : 'not changed again when sent a second time';
+        return {
+          detail: `${changed.join(', ')} changed by one refused request (${again.status} when repeated: ${shown})`,
+          fuzzCase,
+          answer,
+        };
       }
       return { detail: 'not reproduced when replayed one at a time' };
     };
@@ -216,7 +318,11 @@ describe('API fuzzing against the contract', () => {
       const sending = performance.now();
       const answers = await pooled(batch, CONCURRENCY, send);
       sendingMs += performance.now() - sending;
-      const accepted = batch.some((fuzzCase, i) => answers[i]!.status === 0 || (answers[i]!.status < 400 && !byId.get(fuzzCase.op)?.readOnly));
+      const accepted = batch.some(
+        (fuzzCase, i) =>
+          answers[i]!.status === 0 ||
+          (answers[i]!.status < 400 && !byId.get(fuzzCase.op)?.readOnly),
+      );
       if (accepted) {
         baseline = await state.settle();
         continue;
@@ -225,8 +331,16 @@ describe('API fuzzing against the contract', () => {
       const changed = changedTables(baseline, after);
       if (changed.length) {
         // Replaying is slow: the first few are investigated, the rest counted.
-        const found = investigations++ < INVESTIGATED_BATCHES ? await culprit(batch) : { detail: 'not investigated' };
-        failures.push({ kind: 'state', detail: `a batch of ${batch.length} refused requests changed ${changed.join(', ')}: ${found.detail}`, fuzzCase: found.fuzzCase ?? batch[0]!, answer: found.answer });
+        const found =
+          investigations++ < INVESTIGATED_BATCHES
+            ? await culprit(batch)
+            : { detail: 'not investigated' };
+        failures.push({
+          kind: 'state',
+          detail: `a batch of ${batch.length} refused requests changed ${changed.join(', ')}: ${found.detail}`,
+          fuzzCase: found.fuzzCase ?? batch[0]!,
+          answer: found.answer,
+        });
         baseline = await state.settle();
         continue;
       }
@@ -236,11 +350,21 @@ describe('API fuzzing against the contract', () => {
     client.close();
     if (process.env.FUZZ_PROFILE) {
       const slowest = [...latency.entries()].sort(([, a], [, b]) => b.ms - a.ms).slice(0, 20);
-      console.log(slowest.map(([family, { count, ms }]) => `${family}: ${count} requests, ${ms.toFixed(0)} ms, ${(ms / count).toFixed(1)} ms each`).join('\n'));
+      console.log(
+        slowest
+          .map(
+            ([family, { count, ms }]) =>
+              `${family}: ${count} requests, ${ms.toFixed(0)} ms, ${(ms / count).toFixed(1)} ms each`,
+          )
+          .join('\n'),
+      );
     }
 
     const seconds = (performance.now() - started) / 1000;
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}:${count}`).join(' ');
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}:${count}`)
+      .join(' ');
     console.log(
       `API fuzz: seed ${SEED}, ${sent} requests in ${seconds.toFixed(1)} s (generation ${(generatedMs / 1000).toFixed(1)} s, sending ${(sendingMs / 1000).toFixed(1)} s), ` +
         `${checkedRequests} in ${checkedBatches} all-refused batches checked against the stored rows; statuses ${histogram}`,
@@ -248,18 +372,28 @@ describe('API fuzzing against the contract', () => {
     // One line per kind of failure (kind, operation, mutation family, status), with a count and the first example.
     const groups = new Map<string, { count: number; first: Failure }>();
     for (const failure of failures) {
-      const columns = [...failure.detail.matchAll(/(\w+) \S+ -> /g)].map((match) => match[1]).join(',');
-      const key = failure.kind === 'state' ? `state ${failure.answer ? `${failure.fuzzCase.op} ${failure.fuzzCase.label.split(':')[0]} ${columns}` : ''}` : `${failure.kind} ${failure.fuzzCase.op} ${failure.fuzzCase.label} ${failure.answer?.status ?? ''} ${failure.detail.slice(0, 40)}`;
+      const columns = [...failure.detail.matchAll(/(\w+) \S+ -> /g)]
+        .map((match) => match[1])
+        .join(',');
+      const key =
+        failure.kind === 'state'
+          ? `state ${failure.answer ? `${failure.fuzzCase.op} ${failure.fuzzCase.label.split(':')[0]} ${columns}` : ''}`
+          : `${failure.kind} ${failure.fuzzCase.op} ${failure.fuzzCase.label} ${failure.answer?.status ?? ''} ${failure.detail.slice(0, 40)}`;
       const group = groups.get(key) ?? { count: 0, first: failure };
       group.count++;
       groups.set(key, group);
     }
-    const report = [...groups.values()].sort((a, b) => Number(a.first.kind === 'state') - Number(b.first.kind === 'state')).map(({ count, first }) => `${count} x ${describeFailure(first)}`);
+    const report = [...groups.values()]
+      .sort((a, b) => Number(a.first.kind === 'state') - Number(b.first.kind === 'state'))
+      .map(({ count, first }) => `${count} x ${describeFailure(first)}`);
     for (const line of report.slice(0, 20)) console.log(line);
 
     expect(report.slice(0, 15), `seed ${SEED}: ${failures.length} failures`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(10_000);
-    for (const operation of operations) expect(perOperation.get(operation.id) ?? 0, operation.id).toBeGreaterThanOrEqual(MUTATED_PER_OPERATION);
+    for (const operation of operations)
+      expect(perOperation.get(operation.id) ?? 0, operation.id).toBeGreaterThanOrEqual(
+        MUTATED_PER_OPERATION,
+      );
     // Most refused requests must have been checked against the stored rows, not only the few that were.
     expect(checkedRequests).toBeGreaterThan(sent / 2);
   }, 300_000);

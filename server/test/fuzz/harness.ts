@@ -39,10 +39,24 @@ export function httpClient(baseUrl: string, maxSockets: number) {
       if (wire.body && !wire.chunked) headers['Content-Length'] = String(wire.body.length);
       let req: http.ClientRequest;
       try {
-        req = http.request({ host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers, agent, timeout: timeoutMs });
+        req = http.request({
+          host: base.hostname,
+          port: base.port,
+          method: wire.method,
+          path: wire.path,
+          headers,
+          agent,
+          timeout: timeoutMs,
+        });
       } catch (error) {
         // Node refused to put this on the wire (a header it will not encode): not the server's doing.
-        finish({ status: 0, headers: {}, text: '', json: undefined, transportError: `client refused: ${(error as Error).message}` });
+        finish({
+          status: 0,
+          headers: {},
+          text: '',
+          json: undefined,
+          transportError: `client refused: ${(error as Error).message}`,
+        });
         return;
       }
       req.on('response', (res) => {
@@ -62,12 +76,28 @@ export function httpClient(baseUrl: string, maxSockets: number) {
           }
           finish({ status: res.statusCode ?? 0, headers: res.headers, text, json });
         });
-        res.on('error', (error) => finish({ status: res.statusCode ?? 0, headers: res.headers, text: '', json: undefined, transportError: error.message }));
+        res.on('error', (error) =>
+          finish({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: '',
+            json: undefined,
+            transportError: error.message,
+          }),
+        );
       });
       req.on('timeout', () => {
         req.destroy(new Error(`no answer within ${timeoutMs} ms`));
       });
-      req.on('error', (error) => finish({ status: 0, headers: {}, text: '', json: undefined, transportError: error.message }));
+      req.on('error', (error) =>
+        finish({
+          status: 0,
+          headers: {},
+          text: '',
+          json: undefined,
+          transportError: error.message,
+        }),
+      );
       if (wire.body && wire.chunked) {
         const half = Math.floor(wire.body.length / 2);
         req.write(wire.body.subarray(0, half));
@@ -80,11 +110,16 @@ export function httpClient(baseUrl: string, maxSockets: number) {
 }
 
 /** Runs `work` over `items` with at most `concurrency` in flight, keeping their order in the results. */
-export async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pooled<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
+    for (let index = next++; index < items.length; index = next++)
+      results[index] = await work(items[index]!, index);
   });
   await Promise.all(runners);
   return results;
@@ -94,11 +129,14 @@ export async function pooled<T, R>(items: T[], concurrency: number, work: (item:
 // Answer shapes (openapi/components/schemas/GeneralError.yaml and ValidationError.yaml)
 
 function validationItemProblem(item: unknown, where: string): string | undefined {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return `${where} is not an object`;
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    return `${where} is not an object`;
   const { property, constraints, children } = item as Record<string, unknown>;
   if (typeof property !== 'string') return `${where}.property is not a string`;
-  if (typeof constraints !== 'object' || constraints === null || Array.isArray(constraints)) return `${where}.constraints is not an object`;
-  for (const [rule, message] of Object.entries(constraints)) if (typeof message !== 'string') return `${where}.constraints.${rule} is not a string`;
+  if (typeof constraints !== 'object' || constraints === null || Array.isArray(constraints))
+    return `${where}.constraints is not an object`;
+  for (const [rule, message] of Object.entries(constraints))
+    if (typeof message !== 'string') return `${where}.constraints.${rule} is not a string`;
   if (!Array.isArray(children)) return `${where}.children is not an array`;
   for (const [index, child] of children.entries()) {
     const problem = validationItemProblem(child, `${where}.children[${index}]`);
@@ -116,9 +154,11 @@ export function errorShapeProblem(status: number, answer: WireAnswer): string | 
   const type = String(answer.headers['content-type'] ?? '');
   if (!/^application\/json\b/i.test(type)) return `content-type is '${type}', not JSON`;
   const body = answer.json;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not a JSON object';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'the body is not a JSON object';
   const { statusCode, message, error } = body as Record<string, unknown>;
-  if (statusCode !== status) return `statusCode ${JSON.stringify(statusCode)} is not the HTTP status ${status}`;
+  if (statusCode !== status)
+    return `statusCode ${JSON.stringify(statusCode)} is not the HTTP status ${status}`;
   if (error !== undefined && typeof error !== 'string') return 'error is not a string';
   const allowed = new Set(['statusCode', 'message', 'error']);
   const extra = Object.keys(body).filter((key) => !allowed.has(key));
@@ -145,7 +185,11 @@ const TABLES: Array<{ name: string; columns: string; order: string }> = [
   { name: 'identity_check', columns: 't', order: 't.id' },
   // Accepted uploads are re-encoded in the background, which rewrites their key, type, size and
   // hash (and sanitized_at): the columns a request writes are compared.
-  { name: 'uploaded_file', columns: '(t.id, t.claim_id, t.info_request_id, t.type, t.original_name, t.created_at)', order: 't.id' },
+  {
+    name: 'uploaded_file',
+    columns: '(t.id, t.claim_id, t.info_request_id, t.type, t.original_name, t.created_at)',
+    order: 't.id',
+  },
   { name: 'info_request', columns: 't', order: 't.id' },
   // The e-mail worker updates rows on its own (attempts, sent_at, and it blanks the content once
   // sent): a request can only add rows, so the rows' identity is what is compared.
@@ -156,7 +200,10 @@ const TABLES: Array<{ name: string; columns: string; order: string }> = [
 export type Fingerprint = Record<string, string>;
 
 export function fingerprintQuery(): string {
-  const parts = TABLES.map(({ name, columns, order }) => `(select md5(coalesce(string_agg(${columns}::text, ',' order by ${order}), '')) || ':' || count(*) from ${name} t) as ${name}`);
+  const parts = TABLES.map(
+    ({ name, columns, order }) =>
+      `(select md5(coalesce(string_agg(${columns}::text, ',' order by ${order}), '')) || ':' || count(*) from ${name} t) as ${name}`,
+  );
   return `select ${parts.join(', ')}`;
 }
 
@@ -165,7 +212,9 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
 }
 
 /** The database the fuzz server owns: a fresh one in the run's PostgreSQL, so no other test file's writes show. */
-export async function isolatedDatabase(sharedUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function isolatedDatabase(
+  sharedUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `claims_fuzz_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: sharedUrl });
   await admin.connect();
@@ -191,14 +240,22 @@ export async function isolatedDatabase(sharedUrl: string): Promise<{ url: string
 }
 
 /** What changed in one table between two snapshots: rows added or removed, and the columns that differ. */
-export function rowChanges(before: Map<string, Record<string, unknown>>, after: Map<string, Record<string, unknown>>): string[] {
+export function rowChanges(
+  before: Map<string, Record<string, unknown>>,
+  after: Map<string, Record<string, unknown>>,
+): string[] {
   const changes: string[] = [];
   for (const [id, row] of after) {
     const old = before.get(id);
     if (!old) changes.push(`row ${id} inserted`);
     else {
-      const columns = Object.keys(row).filter((column) => JSON.stringify(row[column]) !== JSON.stringify(old[column]));
-      if (columns.length) changes.push(`row ${id}: ${columns.map((column) => `${column} ${JSON.stringify(old[column])} -> ${JSON.stringify(row[column])}`).join(', ')}`);
+      const columns = Object.keys(row).filter(
+        (column) => JSON.stringify(row[column]) !== JSON.stringify(old[column]),
+      );
+      if (columns.length)
+        changes.push(
+          `row ${id}: ${columns.map((column) => `${column} ${JSON.stringify(old[column])} -> ${JSON.stringify(row[column])}`).join(', ')}`,
+        );
     }
   }
   for (const id of before.keys()) if (!after.has(id)) changes.push(`row ${id} deleted`);
@@ -208,13 +265,16 @@ export function rowChanges(before: Map<string, Record<string, unknown>>, after: 
 /** Reads fingerprints and rows of the claim-related tables. */
 export function stateReader(pool: pg.Pool) {
   const query = fingerprintQuery();
-  const fingerprint = async (): Promise<Fingerprint> => (await pool.query(query)).rows[0] as Fingerprint;
+  const fingerprint = async (): Promise<Fingerprint> =>
+    (await pool.query(query)).rows[0] as Fingerprint;
   return {
     fingerprint,
     /** Every row of a claim-related table, by id. */
     async rows(table: string): Promise<Map<string, Record<string, unknown>>> {
       if (!TABLES.some((known) => known.name === table)) throw new Error(`unknown table ${table}`);
-      const result = await pool.query<{ id: string; row: Record<string, unknown> }>(`select t.id::text as id, to_jsonb(t) as row from ${table} t`);
+      const result = await pool.query<{ id: string; row: Record<string, unknown> }>(
+        `select t.id::text as id, to_jsonb(t) as row from ${table} t`,
+      );
       return new Map(result.rows.map(({ id, row }) => [id, row]));
     },
     /** The fingerprint once two reads 40 ms apart agree (after accepted requests, their writes have landed). */
@@ -225,7 +285,8 @@ export function stateReader(pool: pg.Pool) {
         await new Promise((resolve) => setTimeout(resolve, 40));
         const current = await fingerprint();
         if (changedTables(previous, current).length === 0) return current;
-        if (Date.now() > deadline) throw new Error(`the stored state did not settle within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`the stored state did not settle within ${timeoutMs} ms`);
         previous = current;
       }
     },

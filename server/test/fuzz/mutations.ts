@@ -45,12 +45,18 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   ),
   // Any code points, and raw UTF-16 units (lone surrogates included).
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 20 }),
+  fc.string({
+    unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    maxLength: 20,
+  }),
 );
 
 /** Strings far past every limit of the contract; some past the 64 KB JSON body limit too. */
 export const hugeString: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('a', '\u00e9', '\u0000', '\u{1F600}', '\ud800', '\u202E', '9', ' '), fc.constantFrom(256, 1_000, 10_000, 40_000, 80_000))
+  .tuple(
+    fc.constantFrom('a', '\u00e9', '\u0000', '\u{1F600}', '\ud800', '\u202E', '9', ' '),
+    fc.constantFrom(256, 1_000, 10_000, 40_000, 80_000),
+  )
   .map(([unit, count]) => unit.repeat(count));
 
 /** A JSON value of a type other than `type`. */
@@ -62,10 +68,14 @@ export function wrongTypeValue(type: string | undefined): fc.Arbitrary<unknown> 
     boolean: fc.boolean(),
     null: fc.constant(null),
     array: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-    object: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+    object: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), {
+      maxKeys: 3,
+    }),
   };
   // 'integer' and 'number' are one JSON type; 1.5 is still a wrong type for an integer.
-  const others = Object.keys(byType).filter((other) => other !== type && !(type === 'number' && other === 'integer'));
+  const others = Object.keys(byType).filter(
+    (other) => other !== type && !(type === 'number' && other === 'integer'),
+  );
   return fc.constantFrom(...others).chain((other) => byType[other]!);
 }
 
@@ -77,10 +87,18 @@ export function invalidStringFor(schema: Schema): fc.Arbitrary<string> | undefin
     options.push(
       fc
         .oneof(
-          fc.constantFrom(...values).map((value) => value.toLowerCase() === value ? value.toUpperCase() : value.toLowerCase()),
+          fc
+            .constantFrom(...values)
+            .map((value) =>
+              value.toLowerCase() === value ? value.toUpperCase() : value.toLowerCase(),
+            ),
           fc.constantFrom(...values).map((value) => `${value} `),
           fc.constantFrom(...values).map((value) => `${value}\u0000`),
-          fc.constantFrom(...values).map((value) => value.replace(/[aeo]/, (c) => ({ a: '\u0430', e: '\u0435', o: '\u043e' })[c]!)),
+          fc
+            .constantFrom(...values)
+            .map((value) =>
+              value.replace(/[aeo]/, (c) => ({ a: '\u0430', e: '\u0435', o: '\u043e' })[c]!),
+            ),
           fc.constantFrom('UNKNOWN', 'other', '0', '', 'null', '*'),
           nastyString,
         )
@@ -89,18 +107,55 @@ export function invalidStringFor(schema: Schema): fc.Arbitrary<string> | undefin
   }
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern, 'u');
-    options.push(fc.oneof(nastyString, fc.string({ maxLength: 20 }), hugeString).filter((value) => !pattern.test(value)));
+    options.push(
+      fc
+        .oneof(nastyString, fc.string({ maxLength: 20 }), hugeString)
+        .filter((value) => !pattern.test(value)),
+    );
   }
   if (schema.format === 'uuid') {
     options.push(
-      fc.constantFrom('00000000-0000-0000-0000-00000000000g', '123', 'ffffffff-ffff-ffff-ffff-ffffffffffff0', '{00000000-0000-0000-0000-000000000000}', '00000000000000000000000000000000', ' 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+      fc.constantFrom(
+        '00000000-0000-0000-0000-00000000000g',
+        '123',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff0',
+        '{00000000-0000-0000-0000-000000000000}',
+        '00000000000000000000000000000000',
+        ' 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      ),
     );
   }
   if (schema.format === 'email') {
-    options.push(fc.constantFrom('not-an-email', '@example.com', 'a@', 'a@b', 'a b@example.com', 'a@@example.com', 'a@example.com\u0000', `${'a'.repeat(95)}@example.com`, 'a@-example.com', '"quoted"@[127.0.0.1]'));
+    options.push(
+      fc.constantFrom(
+        'not-an-email',
+        '@example.com',
+        'a@',
+        'a@b',
+        'a b@example.com',
+        'a@@example.com',
+        'a@example.com\u0000',
+        `${'a'.repeat(95)}@example.com`,
+        'a@-example.com',
+        '"quoted"@[127.0.0.1]',
+      ),
+    );
   }
   if (schema.format === 'date') {
-    options.push(fc.constantFrom('2023-02-30', '2023-13-01', '0000-00-00', '1999-1-1', '19990101', '99999-01-01', '2023-02-29', '2020-02-30T00:00:00Z', '01/02/1999', 'today'));
+    options.push(
+      fc.constantFrom(
+        '2023-02-30',
+        '2023-13-01',
+        '0000-00-00',
+        '1999-1-1',
+        '19990101',
+        '99999-01-01',
+        '2023-02-29',
+        '2020-02-30T00:00:00Z',
+        '01/02/1999',
+        'today',
+      ),
+    );
   }
   if (typeof schema.maxLength === 'number') {
     const max = schema.maxLength;
@@ -109,7 +164,9 @@ export function invalidStringFor(schema: Schema): fc.Arbitrary<string> | undefin
   }
   if (typeof schema.minLength === 'number' && schema.minLength > 0) {
     const min = schema.minLength;
-    options.push(fc.constantFrom('', 'a', '1', '\u{1F600}').map((unit) => unit.repeat(Math.max(0, min - 1))));
+    options.push(
+      fc.constantFrom('', 'a', '1', '\u{1F600}').map((unit) => unit.repeat(Math.max(0, min - 1))),
+    );
   }
   return options.length ? fc.oneof(...options) : undefined;
 }
@@ -117,8 +174,10 @@ export function invalidStringFor(schema: Schema): fc.Arbitrary<string> | undefin
 /** A number the property's bounds refuse, or a fraction for an integer. */
 export function invalidNumberFor(schema: Schema): fc.Arbitrary<number> | undefined {
   const options: number[] = [];
-  if (typeof schema.minimum === 'number') options.push(schema.minimum - 1, schema.minimum - 0.5, -1e308);
-  if (typeof schema.maximum === 'number') options.push(schema.maximum + 1, 1e308, Number.MAX_SAFE_INTEGER + 2);
+  if (typeof schema.minimum === 'number')
+    options.push(schema.minimum - 1, schema.minimum - 0.5, -1e308);
+  if (typeof schema.maximum === 'number')
+    options.push(schema.maximum + 1, 1e308, Number.MAX_SAFE_INTEGER + 2);
   if (schema.type === 'integer') options.push(1.5, 50001.0001, 2 ** 70);
   return options.length ? fc.constantFrom(...options) : undefined;
 }
@@ -201,19 +260,36 @@ export const refusedJsonContentType: fc.Arbitrary<string> = fc.oneof(
     'json',
     'application/json;charset',
   ),
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 80 }).filter((value) => !/^\s*application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i.test(value)),
+  fc
+    .string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 80,
+    })
+    .filter((value) => !/^\s*application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i.test(value)),
   fc.integer({ min: 0, max: 1_000_000 }).map((n) => `application/json; x-${n}=${n}`),
 );
 
 /** Content-Type values the guard may accept: case, spacing and quoting of the one allowed charset. */
-export const odderJsonContentType: fc.Arbitrary<string> = fc.constantFrom('APPLICATION/JSON', 'Application/Json; Charset=UTF-8', 'application/json;charset="utf-8"', 'application/json ; charset = utf-8', 'application/json;');
+export const odderJsonContentType: fc.Arbitrary<string> = fc.constantFrom(
+  'APPLICATION/JSON',
+  'Application/Json; Charset=UTF-8',
+  'application/json;charset="utf-8"',
+  'application/json ; charset = utf-8',
+  'application/json;',
+);
 
 /** Valid-looking link tokens (43 base64url characters, as the server issues) that name nothing. */
 export const randomLinkToken: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 
 /** Bytes for a path segment: each byte percent-encoded, so any byte (and invalid UTF-8) reaches the router. */
 export function encodeSegmentBytes(bytes: Uint8Array): string {
-  return [...bytes].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...bytes]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 }
 
 /** Percent-encodes text as UTF-8; lone surrogates become the bytes a lax encoder would write (WTF-8). */
@@ -230,8 +306,15 @@ export function encodeText(text: string): string {
     }
     if (code < 0x80) bytes.push(code);
     else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else if (code < 0x10000)
+      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 63),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      );
   }
   return encodeSegmentBytes(Uint8Array.from(bytes));
 }
@@ -243,5 +326,27 @@ export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_-]{129,200}$/),
   nastyString.filter((text) => text.length > 0).map(encodeText),
   fc.uint8Array({ minLength: 1, maxLength: 48 }).map(encodeSegmentBytes),
-  fc.constantFrom('..', '.', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%2F', '%5C', '%00', '%', '%ZZ', '%E0%A4%A', '%C0%AE%C0%AE', 'null', 'undefined', '0', '-1', ';', ',', "'", '%27%20OR%201%3D1--', '*', 'a'.repeat(3000)),
+  fc.constantFrom(
+    '..',
+    '.',
+    '%2e%2e',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2F',
+    '%5C',
+    '%00',
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%C0%AE%C0%AE',
+    'null',
+    'undefined',
+    '0',
+    '-1',
+    ';',
+    ',',
+    "'",
+    '%27%20OR%201%3D1--',
+    '*',
+    'a'.repeat(3000),
+  ),
 );

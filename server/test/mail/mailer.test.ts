@@ -35,10 +35,19 @@ afterEach(async () => {
 });
 
 /** A real SMTP server (smtp-server) whose messages are parsed by mailparser; `options` add hooks. */
-async function listen(options: Partial<SMTPServerOptions> & { port?: number; dataDelayMs?: number } = {}): Promise<SmtpListener> {
+async function listen(
+  options: Partial<SMTPServerOptions> & { port?: number; dataDelayMs?: number } = {},
+): Promise<SmtpListener> {
   const { port: wanted, dataDelayMs = 0, ...hooks } = options;
   const port = wanted ?? (await freePort());
-  const listener: SmtpListener = { port, url: `smtp://127.0.0.1:${port}`, received: [], connections: 0, logins: [], stop: async () => {} };
+  const listener: SmtpListener = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received: [],
+    connections: 0,
+    logins: [],
+    stop: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -83,8 +92,10 @@ function email(to: string, subject = 'Your claim'): OutgoingEmail {
   return { to, subject, text: `Hello ${to}`, html: `<p>Hello ${to}</p>` };
 }
 
-const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().flatMap((object) => object.value);
-const receivedBy = (listener: SmtpListener, to: string) => listener.received.filter((message) => message.rcptTo.includes(to));
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  [field ?? []].flat().flatMap((object) => object.value);
+const receivedBy = (listener: SmtpListener, to: string) =>
+  listener.received.filter((message) => message.rcptTo.includes(to));
 
 describe('smtpMailer (nodemailer pooled transport)', () => {
   it('when an e-mail with non-ASCII text and a very long HTML line is sent, then the server parses the From, To, Subject, text and html given', async () => {
@@ -93,16 +104,26 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     const content = confirmationEmail('Loterie nationale £5,000 – ✓', 'ABC123');
     const longLine = `<p>${'Très long paragraphe sans retour à la ligne. '.repeat(120)}</p>`;
     const id = '6f1c2a4e-8a0b-4c7d-9e2f-0123456789ab';
-    const sent = { id, to, subject: content.subject, text: content.text, html: content.html + longLine };
+    const sent = {
+      id,
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html + longLine,
+    };
     expect(longLine.length).toBeGreaterThan(5000);
 
     await mailer(smtp.url, 'Équipe Loterie – Prize Claims <no-reply@claims.example>').send(sent);
 
     const [message] = smtp.received;
     expect(smtp.received).toHaveLength(1);
-    expect(addresses(message!.parsed.from)).toEqual([{ name: 'Équipe Loterie – Prize Claims', address: 'no-reply@claims.example' }]);
+    expect(addresses(message!.parsed.from)).toEqual([
+      { name: 'Équipe Loterie – Prize Claims', address: 'no-reply@claims.example' },
+    ]);
     expect(addresses(message!.parsed.to)).toEqual([{ name: '', address: to }]);
-    expect(message!.parsed.subject).toBe('Your Loterie nationale £5,000 – ✓ prize claim ABC123 has been submitted');
+    expect(message!.parsed.subject).toBe(
+      'Your Loterie nationale £5,000 – ✓ prize claim ABC123 has been submitted',
+    );
     expect(message!.parsed.text).toBe(sent.text);
     expect(message!.parsed.html).toBe(sent.html);
     expect(message!.mailFrom).toBe('no-reply@claims.example');
@@ -114,7 +135,9 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     // 7-bit (every non-ASCII character encoded) and every line within the 78 characters RFC 5322
     // asks for, the several-thousand-character HTML line included.
     expect(message!.raw).toMatch(/^[\x00-\x7f]*$/);
-    expect(Math.max(...message!.raw.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(78);
+    expect(Math.max(...message!.raw.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(
+      78,
+    );
   });
 
   it('when a subject holds CR LF and a Bcc header, then no header is added and the subject arrives whole on one line', async () => {
@@ -139,7 +162,9 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
 
     await Promise.all(recipients.map((to) => sender.send(email(to))));
 
-    expect(smtp.received.flatMap((message) => message.rcptTo).sort()).toEqual([...recipients].sort());
+    expect(smtp.received.flatMap((message) => message.rcptTo).sort()).toEqual(
+      [...recipients].sort(),
+    );
     expect(smtp.connections).toBeLessThanOrEqual(4);
     expect(smtp.connections).toBeGreaterThan(1);
   });
@@ -147,7 +172,8 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
   it('when the server refuses a recipient, then only that send rejects and the next one arrives', async () => {
     const smtp = await listen({
       onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('refused')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        if (address.address.startsWith('refused'))
+          return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
         callback();
       },
     });
@@ -155,7 +181,10 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     const refused = uniqueEmail('refused');
     const accepted = uniqueEmail('accepted');
 
-    await expect(sender.send(email(refused))).rejects.toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
+    await expect(sender.send(email(refused))).rejects.toMatchObject({
+      code: 'EENVELOPE',
+      responseCode: 550,
+    });
     await sender.send(email(accepted));
 
     expect(receivedBy(smtp, accepted)).toHaveLength(1);
@@ -165,7 +194,8 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
   it('when the server answers 421 to a recipient, then that send rejects as a temporary failure and the next one arrives', async () => {
     const smtp = await listen({
       onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('busy')) return callback(Object.assign(new Error('Try again later'), { responseCode: 421 }));
+        if (address.address.startsWith('busy'))
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 421 }));
         callback();
       },
     });
@@ -190,7 +220,9 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     const smtp = await listen({
       onData(stream, _session, callback) {
         stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Message rejected'), { responseCode: 554 })));
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Message rejected'), { responseCode: 554 })),
+        );
       },
     });
 
@@ -211,7 +243,9 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
 
     // More failures than there are connections: a failed connection must not keep its place.
     for (let attempt = 0; attempt < 6; attempt++) {
-      await expect(sender.send(email(uniqueEmail('down')))).rejects.toMatchObject({ code: 'ESOCKET' });
+      await expect(sender.send(email(uniqueEmail('down')))).rejects.toMatchObject({
+        code: 'ESOCKET',
+      });
     }
 
     const smtp = await listen({ port });
@@ -239,13 +273,16 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
       allowInsecureAuth: true,
       onAuth(auth, _session, callback) {
         smtp.logins.push({ username: auth.username, password: auth.password });
-        if (auth.username !== 'claims@mailer' || auth.password !== 'p:ss w/rd') return callback(new Error('Invalid credentials'));
+        if (auth.username !== 'claims@mailer' || auth.password !== 'p:ss w/rd')
+          return callback(new Error('Invalid credentials'));
         callback(null, { user: auth.username });
       },
     });
     const to = uniqueEmail('auth');
 
-    await mailer(`smtp://claims%40mailer:${encodeURIComponent('p:ss w/rd')}@127.0.0.1:${smtp.port}`).send(email(to));
+    await mailer(
+      `smtp://claims%40mailer:${encodeURIComponent('p:ss w/rd')}@127.0.0.1:${smtp.port}`,
+    ).send(email(to));
 
     expect(smtp.logins).toEqual([{ username: 'claims@mailer', password: 'p:ss w/rd' }]);
     expect(receivedBy(smtp, to)).toHaveLength(1);
@@ -262,9 +299,18 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     sender.close();
 
     const outcomes = await Promise.allSettled(sends);
-    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
     // What was reported sent did arrive: a rejected one is left to the outbox's retry.
-    recipients.forEach((to, i) => expect(receivedBy(smtp, to)).toHaveLength(outcomes[i]!.status === 'fulfilled' ? 1 : 0));
+    recipients.forEach((to, i) =>
+      expect(receivedBy(smtp, to)).toHaveLength(outcomes[i]!.status === 'fulfilled' ? 1 : 0),
+    );
     await expect(sender.send(email(uniqueEmail('after-close')))).rejects.toThrow(/closed/);
   });
 });
@@ -282,11 +328,20 @@ describe('SMTP_REQUIRE_TLS', () => {
   it('when TLS is required and the relay offers STARTTLS with its own certificate, then the message goes over the upgraded connection', async () => {
     let secured = false;
     // A certificate made for this test; the client is told to accept it (test only: production verifies).
-    const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], { keySize: 2048 });
-    const smtp = await listen({ disabledCommands: [], key, cert, onSecure: (_socket, session, callback) => ((secured = session.secure), callback()) });
+    const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keySize: 2048,
+    });
+    const smtp = await listen({
+      disabledCommands: [],
+      key,
+      cert,
+      onSecure: (_socket, session, callback) => ((secured = session.secure), callback()),
+    });
     const to = uniqueEmail('starttls');
 
-    await mailer(`${smtp.url}?tls.rejectUnauthorized=false`, FROM, { requireTls: true }).send(email(to));
+    await mailer(`${smtp.url}?tls.rejectUnauthorized=false`, FROM, { requireTls: true }).send(
+      email(to),
+    );
 
     expect(secured).toBe(true);
     expect(receivedBy(smtp, to)).toHaveLength(1);
@@ -296,7 +351,9 @@ describe('SMTP_REQUIRE_TLS', () => {
     const smtp = await listen();
     const to = uniqueEmail('ignore-tls');
 
-    await expect(mailer(`${smtp.url}?ignoreTLS=true`, FROM, { requireTls: true }).send(email(to))).rejects.toThrow();
+    await expect(
+      mailer(`${smtp.url}?ignoreTLS=true`, FROM, { requireTls: true }).send(email(to)),
+    ).rejects.toThrow();
 
     expect(receivedBy(smtp, to)).toHaveLength(0);
   });

@@ -29,13 +29,25 @@ afterAll(async () => {
 });
 
 function pump(sender: Mailer = mailer, maxRetrying?: number, strandedPerScan?: number): OutboxPump {
-  const created = outboxPump({ pool, mailer: sender, logger, retryDelaySeconds: 1, maxRetrying, strandedPerScan });
+  const created = outboxPump({
+    pool,
+    mailer: sender,
+    logger,
+    retryDelaySeconds: 1,
+    maxRetrying,
+    strandedPerScan,
+  });
   pumps.push(created);
   return created;
 }
 
-async function row(id: string): Promise<{ attempts: number; sent: boolean; recipient: string | null; leased: boolean }> {
-  const { rows } = await pool.query(`select attempts, sent_at is not null as sent, recipient, lease_until is not null as leased from email_outbox where id = $1`, [id]);
+async function row(
+  id: string,
+): Promise<{ attempts: number; sent: boolean; recipient: string | null; leased: boolean }> {
+  const { rows } = await pool.query(
+    `select attempts, sent_at is not null as sent, recipient, lease_until is not null as leased from email_outbox where id = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -76,7 +88,11 @@ describe('the e-mail outbox pump', () => {
   });
 
   it('when more rows fail than the pump remembers, then it retries as many as it remembers and the stranded sweep sends the rest', async () => {
-    const recipients = [uniqueEmail('pump-cap-a'), uniqueEmail('pump-cap-b'), uniqueEmail('pump-cap-c')];
+    const recipients = [
+      uniqueEmail('pump-cap-a'),
+      uniqueEmail('pump-cap-b'),
+      uniqueEmail('pump-cap-c'),
+    ];
     const ids = await Promise.all(recipients.map((to) => insertOutboxRow(pool, to)));
     let refusing = true;
     const outage: Mailer = {
@@ -88,11 +104,17 @@ describe('the e-mail outbox pump', () => {
     };
     const capped = pump(outage, 2);
     for (const id of ids) capped.send(id);
-    await expect.poll(async () => (await Promise.all(ids.map(row))).every((r) => r.attempts === 1 && !r.leased)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await Promise.all(ids.map(row))).every((r) => r.attempts === 1 && !r.leased),
+      )
+      .toBe(true);
     refusing = false;
     // The two remembered rows are retried a second later; the third is left for the sweep.
     const sentNow = async () => Promise.all(ids.map(async (id) => (await row(id)).sent));
-    await expect.poll(async () => (await sentNow()).filter(Boolean).length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await sentNow()).filter(Boolean).length, { timeout: 10_000 })
+      .toBe(2);
     await settle(1500);
     const sent = await sentNow();
     expect(sent.filter(Boolean)).toHaveLength(2);
@@ -100,7 +122,10 @@ describe('the e-mail outbox pump', () => {
     expect(await row(forgotten)).toMatchObject({ attempts: 1, leased: false });
 
     // Five minutes on: the row is stranded and its sweep back-off (retry_at) has passed.
-    await pool.query(`update email_outbox set created_at = now() - interval '5 minutes', retry_at = null where id = $1`, [forgotten]);
+    await pool.query(
+      `update email_outbox set created_at = now() - interval '5 minutes', retry_at = null where id = $1`,
+      [forgotten],
+    );
     await capped.sendStranded();
     expect(await row(forgotten)).toMatchObject({ sent: true });
     for (const to of recipients) expect(received(to)).toHaveLength(1);

@@ -29,8 +29,10 @@ beforeAll(async () => {
     logger: false,
     onRcptTo(address, _session, callback) {
       rcptAttempts.set(address.address, (rcptAttempts.get(address.address) ?? 0) + 1);
-      if (address.address.startsWith('gone.')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-      if (address.address.startsWith('busy.')) return callback(Object.assign(new Error('Try again later'), { responseCode: 421 }));
+      if (address.address.startsWith('gone.'))
+        return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      if (address.address.startsWith('busy.'))
+        return callback(Object.assign(new Error('Try again later'), { responseCode: 421 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -64,14 +66,25 @@ async function row(id: string) {
     `select attempts, sent_at is not null as sent, failed_at is not null as failed, last_error, recipient, retry_at > now() as backing_off from email_outbox where id = $1`,
     [id],
   );
-  return rows[0] as { attempts: number; sent: boolean; failed: boolean; last_error: string | null; recipient: string | null; backing_off: boolean | null };
+  return rows[0] as {
+    attempts: number;
+    sent: boolean;
+    failed: boolean;
+    last_error: string | null;
+    recipient: string | null;
+    backing_off: boolean | null;
+  };
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SMTP refusals in the outbox', () => {
   it('when fifty permanently refused e-mails head the outbox, then one sweep marks them failed once and still sends the later ones', async () => {
-    const refused = await Promise.all(Array.from({ length: 50 }, (_, i) => insertOutboxRow(pool, uniqueEmail(`gone.${i}`), 900 - i)));
+    const refused = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        insertOutboxRow(pool, uniqueEmail(`gone.${i}`), 900 - i),
+      ),
+    );
     const laterTo = [uniqueEmail('later-a'), uniqueEmail('later-b'), uniqueEmail('later-c')];
     const later = await Promise.all(laterTo.map((to) => insertOutboxRow(pool, to, 300)));
 
@@ -79,7 +92,14 @@ describe('SMTP refusals in the outbox', () => {
 
     for (const id of later) expect(await row(id)).toMatchObject({ sent: true });
     for (const to of laterTo) expect(accepted).toContain(to);
-    for (const id of refused) expect(await row(id)).toMatchObject({ failed: true, sent: false, attempts: 1, last_error: 'EENVELOPE 550', recipient: null });
+    for (const id of refused)
+      expect(await row(id)).toMatchObject({
+        failed: true,
+        sent: false,
+        attempts: 1,
+        last_error: 'EENVELOPE 550',
+        recipient: null,
+      });
 
     // Recorded once: later sweeps leave them alone.
     await pump().sendStranded();
@@ -91,13 +111,21 @@ describe('SMTP refusals in the outbox', () => {
     const id = await insertOutboxRow(pool, to, 600);
     const sweeper = pump();
     await sweeper.sendStranded();
-    expect(await row(id)).toMatchObject({ sent: false, failed: false, attempts: 1, backing_off: true });
+    expect(await row(id)).toMatchObject({
+      sent: false,
+      failed: false,
+      attempts: 1,
+      backing_off: true,
+    });
     expect(await row(id)).toMatchObject({ last_error: expect.stringContaining('421') });
 
     await sweeper.sendStranded();
     expect((await row(id)).attempts).toBe(1);
 
-    await pool.query(`update email_outbox set retry_at = now() - interval '1 second' where id = $1`, [id]);
+    await pool.query(
+      `update email_outbox set retry_at = now() - interval '1 second' where id = $1`,
+      [id],
+    );
     await sweeper.sendStranded();
     expect(await row(id)).toMatchObject({ failed: false, attempts: 2, backing_off: true });
   });
@@ -117,7 +145,9 @@ describe('SMTP refusals in the outbox', () => {
     const to = uniqueEmail('busy.pumped');
     const id = await insertOutboxRow(pool, to);
     pump().send(id);
-    await expect.poll(async () => (await row(id)).attempts, { timeout: 8000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await row(id)).attempts, { timeout: 8000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await row(id)).toMatchObject({ failed: false, sent: false });
   });
 });

@@ -30,13 +30,21 @@ describe('image bombs are bounded by memory', () => {
   // 1 GB: room for the 12 MP HEIC, not for the 48 MP one.
   const ctx = useClaimServer({ IMAGE_DECODE_MEMORY: '1gb' });
   const send = (token: string, bytes: Buffer) =>
-    request(ctx.server.url).post(`/api/v1/claim/${token}/file`).field('type', 'ticketFront').field('fileName', 'photo.heic').attach('file', bytes, 'photo.heic');
+    request(ctx.server.url)
+      .post(`/api/v1/claim/${token}/file`)
+      .field('type', 'ticketFront')
+      .field('fileName', 'photo.heic')
+      .attach('file', bytes, 'photo.heic');
 
   it('when a HEIC would need more memory to decode than the re-encoder may use, then the upload is refused before any decoding', async () => {
     const { token } = await startAndVerify(ctx.server.url, ctx.sink);
     const res = await send(token, fs.readFileSync(HEIC_48MP));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'The image is too large to process', error: 'Bad Request' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'The image is too large to process',
+      error: 'Bad Request',
+    });
   });
 
   it('when a HEIC fits the memory limit, then it is accepted and re-encoded', async () => {
@@ -45,7 +53,16 @@ describe('image bombs are bounded by memory', () => {
     expect(res.status).toBe(201);
     const connection = ctx.server.orm.em.getConnection();
     await expect
-      .poll(async () => (await connection.execute<Array<{ content_type: string }>>('select content_type from uploaded_file where id = ? and sanitized_at is not null', [res.body.uuid]))[0]?.content_type, { timeout: 30_000, interval: 250 })
+      .poll(
+        async () =>
+          (
+            await connection.execute<Array<{ content_type: string }>>(
+              'select content_type from uploaded_file where id = ? and sanitized_at is not null',
+              [res.body.uuid],
+            )
+          )[0]?.content_type,
+        { timeout: 30_000, interval: 250 },
+      )
       .toBe('image/jpeg');
   }, 40_000);
 
@@ -55,7 +72,12 @@ describe('image bombs are bounded by memory', () => {
     const before = peak;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
     try {
-      await expect(reencodeInChild(HEIC_48MP, 'image/heic', output, { memoryBytes: 1024 * MB, timeoutMs: 60_000 })).rejects.toThrow(/re-encoder failed/);
+      await expect(
+        reencodeInChild(HEIC_48MP, 'image/heic', output, {
+          memoryBytes: 1024 * MB,
+          timeoutMs: 60_000,
+        }),
+      ).rejects.toThrow(/re-encoder failed/);
     } finally {
       clearInterval(sampler);
       fs.rmSync(output, { force: true });
@@ -88,7 +110,10 @@ describe('re-encoding attempts are bounded', () => {
     const key = await storage.commit(temp.path);
     const claimId = randomUUID();
     const fileId = randomUUID();
-    await pool.query(`insert into claim (id, token_hash, status, link_expires_at) values ($1, $2, 'verified', now() + interval '1 day')`, [claimId, randomBytes(32)]);
+    await pool.query(
+      `insert into claim (id, token_hash, status, link_expires_at) values ($1, $2, 'verified', now() + interval '1 day')`,
+      [claimId, randomBytes(32)],
+    );
     await pool.query(
       `insert into uploaded_file (id, claim_id, type, original_name, size, sha256, content_type, storage_key, sanitize_attempts) values ($1, $2, 'ticketFront', 'a.png', 1, $3, 'image/png', $4, $5)`,
       [fileId, claimId, '0'.repeat(64), key, attempts],
@@ -97,17 +122,36 @@ describe('re-encoding attempts are bounded', () => {
   }
 
   const state = async (id: string) =>
-    (await pool.query('select sanitize_attempts, sanitize_error, sanitized_at is not null as sanitized from uploaded_file where id = $1', [id])).rows[0];
+    (
+      await pool.query(
+        'select sanitize_attempts, sanitize_error, sanitized_at is not null as sanitized from uploaded_file where id = $1',
+        [id],
+      )
+    ).rows[0];
 
   it('when a file has used every attempt (each one killed its process), then the next run marks it failed instead of decoding it again', async () => {
     const id = await storedPng(MAX_SANITIZE_ATTEMPTS);
-    await sanitizeStoredFile(orm.em.fork(), storage, id, logger, { memoryBytes: 1536 * MB, timeoutMs: 60_000 });
-    expect(await state(id)).toEqual({ sanitize_attempts: MAX_SANITIZE_ATTEMPTS + 1, sanitize_error: 'TooManyAttempts', sanitized: false });
+    await sanitizeStoredFile(orm.em.fork(), storage, id, logger, {
+      memoryBytes: 1536 * MB,
+      timeoutMs: 60_000,
+    });
+    expect(await state(id)).toEqual({
+      sanitize_attempts: MAX_SANITIZE_ATTEMPTS + 1,
+      sanitize_error: 'TooManyAttempts',
+      sanitized: false,
+    });
   });
 
   it('when a file has attempts left, then it is re-encoded and the attempt counted', async () => {
     const id = await storedPng(0);
-    await sanitizeStoredFile(orm.em.fork(), storage, id, logger, { memoryBytes: 1536 * MB, timeoutMs: 60_000 });
-    expect(await state(id)).toEqual({ sanitize_attempts: 1, sanitize_error: null, sanitized: true });
+    await sanitizeStoredFile(orm.em.fork(), storage, id, logger, {
+      memoryBytes: 1536 * MB,
+      timeoutMs: 60_000,
+    });
+    expect(await state(id)).toEqual({
+      sanitize_attempts: 1,
+      sanitize_error: null,
+      sanitized: true,
+    });
   });
 });

@@ -9,7 +9,9 @@ const gc = (): void => (globalThis as { gc?: () => void }).gc!();
 
 function flood(url: string, count: number): Promise<Record<number, number>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../support/content-type-flood.ts', import.meta.url), { workerData: { url, count, concurrency: 16 } });
+    const worker = new Worker(new URL('../support/content-type-flood.ts', import.meta.url), {
+      workerData: { url, count, concurrency: 16 },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -39,33 +41,49 @@ describe('memory stays bounded under hostile input', () => {
     const boundary = 'wrong-field-boundary';
     const chunk = Buffer.alloc(1024 * 1024, 0x42);
     let sent = 0;
-    const answer = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
-      const req = http.request(`${ctx.server.url}/api/v1/claim/${token}/file`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } });
-      let answered = false;
-      req.on('response', (res) => {
-        answered = true;
-        const sentWhenAnswered = sent;
-        let body = '';
-        res.on('data', (data) => (body += data));
-        res.on('end', () => resolve({ status: res.statusCode!, body, sentWhenAnswered }));
-      });
-      req.on('error', () => undefined);
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n`);
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
-      req.write(PNG);
-      const pump = (): void => {
-        if (req.destroyed || answered) return;
-        if (sent >= 200 * 1024 * 1024) return void req.end();
-        sent += chunk.length;
-        if (req.write(chunk)) setTimeout(pump, 5);
-        else req.once('drain', () => setTimeout(pump, 5));
-      };
-      req.once('socket', (socket) => socket.once('connect', pump));
-      setTimeout(() => reject(new Error('no answer')), 30_000);
-    });
+    const answer = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>(
+      (resolve, reject) => {
+        const req = http.request(`${ctx.server.url}/api/v1/claim/${token}/file`, {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
+          },
+        });
+        let answered = false;
+        req.on('response', (res) => {
+          answered = true;
+          const sentWhenAnswered = sent;
+          let body = '';
+          res.on('data', (data) => (body += data));
+          res.on('end', () => resolve({ status: res.statusCode!, body, sentWhenAnswered }));
+        });
+        req.on('error', () => undefined);
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n`,
+        );
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+        );
+        req.write(PNG);
+        const pump = (): void => {
+          if (req.destroyed || answered) return;
+          if (sent >= 200 * 1024 * 1024) return void req.end();
+          sent += chunk.length;
+          if (req.write(chunk)) setTimeout(pump, 5);
+          else req.once('drain', () => setTimeout(pump, 5));
+        };
+        req.once('socket', (socket) => socket.once('connect', pump));
+        setTimeout(() => reject(new Error('no answer')), 30_000);
+      },
+    );
     clearInterval(sampler);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toEqual({ statusCode: 400, message: "Unexpected file field 'upload'", error: 'Bad Request' });
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 400,
+      message: "Unexpected file field 'upload'",
+      error: 'Bad Request',
+    });
     expect(answer.sentWhenAnswered).toBeLessThan(16 * 1024 * 1024);
     expect((peak - rssBefore) / 1024 / 1024).toBeLessThan(20);
   }, 60_000);

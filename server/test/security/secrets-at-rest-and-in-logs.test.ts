@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
-import { checkIdentity, personalDetails, pinkClaim, startAndVerify, upload } from '../support/journey.ts';
+import {
+  checkIdentity,
+  personalDetails,
+  pinkClaim,
+  startAndVerify,
+  upload,
+} from '../support/journey.ts';
 import { asOperator, requestInformation } from '../support/operator.ts';
 
 const ctx = useClaimServer({ LOG_LEVEL: 'debug' });
@@ -15,7 +21,9 @@ async function databaseDump(): Promise<string> {
   );
   const parts: string[] = [];
   for (const table of tables) {
-    const rows = await connection.execute<Array<{ row: string }>>(`select t::text as row from "${table.schema}"."${table.name}" t`);
+    const rows = await connection.execute<Array<{ row: string }>>(
+      `select t::text as row from "${table.schema}"."${table.name}" t`,
+    );
     for (const row of rows) parts.push(row.row);
   }
   return parts.join('\n');
@@ -23,22 +31,46 @@ async function databaseDump(): Promise<string> {
 
 describe('secrets at rest and in logs', () => {
   it('when a whole journey has run, then the database holds no live token and the debug logs hold no personal data', async () => {
-    const details = personalDetails({ firstName: 'Zebedee', lastName: 'Quinterro', dateOfBirth: '1971-03-09', phoneNumber: '07700900777', addressLine1: '77 Quayside Row', town: 'Bexhill', postCode: 'TN39 3AA', addressId: undefined });
+    const details = personalDetails({
+      firstName: 'Zebedee',
+      lastName: 'Quinterro',
+      dateOfBirth: '1971-03-09',
+      phoneNumber: '07700900777',
+      addressLine1: '77 Quayside Row',
+      town: 'Bexhill',
+      postCode: 'TN39 3AA',
+      addressId: undefined,
+    });
     const { token, email } = await startAndVerify(ctx.server.url, ctx.sink);
     const check = await checkIdentity(ctx.server.url, token, details);
     const front = await upload(ctx.server.url, token, 'ticketFront');
     const back = await upload(ctx.server.url, token, 'ticketBack');
     // A typed-in address has no delivery point: ID documents are required.
     expect(check.idDocsRequired).toBe(true);
-    const idDocuments = { idDocument1FileUuid: await upload(ctx.server.url, token, 'idDocument1'), idDocument2FileUuid: await upload(ctx.server.url, token, 'idDocument2') };
-    const submitted = await request(ctx.server.url).post(`/api/v1/claim/${token}`).send(pinkClaim(check.uuid, front, back, idDocuments));
+    const idDocuments = {
+      idDocument1FileUuid: await upload(ctx.server.url, token, 'idDocument1'),
+      idDocument2FileUuid: await upload(ctx.server.url, token, 'idDocument2'),
+    };
+    const submitted = await request(ctx.server.url)
+      .post(`/api/v1/claim/${token}`)
+      .send(pinkClaim(check.uuid, front, back, idDocuments));
     expect(submitted.status).toBe(201);
-    const { token: infoToken } = await requestInformation(ctx.server.url, ctx.sink, submitted.body.claimHashid, email, ['PERSONAL_DETAILS']);
-    expect((await request(ctx.server.url).get(`/api/v1/claim/info-request/${infoToken}`)).status).toBe(200);
+    const { token: infoToken } = await requestInformation(
+      ctx.server.url,
+      ctx.sink,
+      submitted.body.claimHashid,
+      email,
+      ['PERSONAL_DETAILS'],
+    );
+    expect(
+      (await request(ctx.server.url).get(`/api/v1/claim/info-request/${infoToken}`)).status,
+    ).toBe(200);
     // Page routes carry tokens too (whether or not the client is built, they are logged).
     await request(ctx.server.url).get(`/claim/info-request/${infoToken}`);
     await request(ctx.server.url).get(`/claim/${token}`);
-    await asOperator(request(ctx.server.url).get(`/api/v1/operator/claims/${submitted.body.claimHashid}`));
+    await asOperator(
+      request(ctx.server.url).get(`/api/v1/operator/claims/${submitted.body.claimHashid}`),
+    );
     // Let the confirmation and info-request e-mails go out (their bodies are wiped once sent).
     await ctx.sink.waitFor(email, /has been submitted/);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -49,7 +81,18 @@ describe('secrets at rest and in logs', () => {
 
     const logs = ctx.server.logs.join('');
     expect(logs.length).toBeGreaterThan(1000);
-    for (const secret of [email, 'Zebedee', 'Quinterro', '1971-03-09', '07700900777', '77 Quayside Row', 'TN39 3AA', token, infoToken, 'test-operator-token']) {
+    for (const secret of [
+      email,
+      'Zebedee',
+      'Quinterro',
+      '1971-03-09',
+      '07700900777',
+      '77 Quayside Row',
+      'TN39 3AA',
+      token,
+      infoToken,
+      'test-operator-token',
+    ]) {
       expect(logs, `logs contain ${secret}`).not.toContain(secret);
     }
   });
@@ -62,14 +105,17 @@ describe('headers on every answer', () => {
     ['an unknown page', '/nowhere'],
     ['an API answer', '/api/v1/health'],
     ['an API error', '/api/v1/claim/short/verify'],
-  ])('%s sends CSP without inline script, no framing, nosniff, no referrer, no-store and HSTS', async (_label, path) => {
-    const res = await request(ctx.server.url).get(path);
-    const csp = res.headers['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
-  });
+  ])(
+    '%s sends CSP without inline script, no framing, nosniff, no referrer, no-store and HSTS',
+    async (_label, path) => {
+      const res = await request(ctx.server.url).get(path);
+      const csp = res.headers['content-security-policy'] ?? '';
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    },
+  );
 });

@@ -42,12 +42,15 @@ describe('the launcher fallback folder', () => {
     expect(fs.lstatSync(dir).uid).toBe(SOMEONE_ELSE.uid);
   });
 
-  it.runIf(asRoot)('when root made it open to all (an older launcher), then it is given to the postgres user with mode 700', () => {
-    fs.mkdirSync(dir);
-    fs.chmodSync(dir, 0o755);
-    ensurePrivateDir(dir, SOMEONE_ELSE);
-    const stat = fs.lstatSync(dir);
-    expect(stat.mode & 0o777).toBe(0o700);
-    expect([stat.uid, stat.gid]).toEqual([SOMEONE_ELSE.uid, SOMEONE_ELSE.gid]);
-  });
+  it.runIf(asRoot)(
+    'when root made it open to all (an older launcher), then it is given to the postgres user with mode 700',
+    () => {
+      fs.mkdirSync(dir);
+      fs.chmodSync(dir, 0o755);
+      ensurePrivateDir(dir, SOMEONE_ELSE);
+      const stat = fs.lstatSync(dir);
+      expect(stat.mode & 0o777).toBe(0o700);
+      expect([stat.uid, stat.gid]).toEqual([SOMEONE_ELSE.uid, SOMEONE_ELSE.gid]);
+    },
+  );
 });

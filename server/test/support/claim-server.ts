@@ -4,7 +4,10 @@ import { startTestServer, type TestServer } from './test-server.ts';
 import type { ServerOptions } from '../../src/server.ts';
 
 /** One real server and one SMTP listener for a test file. */
-export function useClaimServer(env: Record<string, string> = {}, options: ServerOptions = {}): { server: TestServer; sink: MailSink } {
+export function useClaimServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): { server: TestServer; sink: MailSink } {
   const context = {} as { server: TestServer; sink: MailSink };
   beforeAll(async () => {
     context.sink = await startMailSink();

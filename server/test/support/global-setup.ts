@@ -20,7 +20,10 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-test-'));
-  postgres = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'pg'), database: 'claims_test' });
+  postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataRoot, 'pg'),
+    database: 'claims_test',
+  });
   project.provide('databaseUrl', postgres.url);
 }
 

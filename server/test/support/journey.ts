@@ -9,14 +9,20 @@ export const PNG = Buffer.from(
   'hex',
 );
 
-export const uniqueEmail = (label = 'claimant'): string => `${label}.${randomUUID().slice(0, 8)}@example.co.uk`;
+export const uniqueEmail = (label = 'claimant'): string =>
+  `${label}.${randomUUID().slice(0, 8)}@example.co.uk`;
 
 export const TOKEN_IN_LINK = /\/claim\/([A-Za-z0-9_-]{43})\b/;
 
 /** Starts a claim and follows the link of the verification e-mail the SMTP listener received. */
-export async function startAndVerify(baseUrl: string, sink: MailSink, email = uniqueEmail()): Promise<{ token: string; email: string }> {
+export async function startAndVerify(
+  baseUrl: string,
+  sink: MailSink,
+  email = uniqueEmail(),
+): Promise<{ token: string; email: string }> {
   const started = await request(baseUrl).post('/api/v1/claim').send({ email });
-  if (started.status !== 201) throw new Error(`start claim answered ${started.status}: ${JSON.stringify(started.body)}`);
+  if (started.status !== 201)
+    throw new Error(`start claim answered ${started.status}: ${JSON.stringify(started.body)}`);
   const mail = await sink.waitFor(email, /Verify your email/);
   const token = TOKEN_IN_LINK.exec(mail.text)![1]!;
   const verified = await request(baseUrl).patch(`/api/v1/claim/${token}/verify`);
@@ -48,15 +54,33 @@ export function personalDetails(overrides: Record<string, unknown> = {}): Record
   };
 }
 
-export async function checkIdentity(baseUrl: string, token: string, overrides: Record<string, unknown> = {}): Promise<{ uuid: string; idDocsRequired: boolean }> {
-  const res = await request(baseUrl).post(`/api/v1/claim/${token}/identity`).send(personalDetails(overrides));
-  if (res.status !== 201) throw new Error(`identity answered ${res.status}: ${JSON.stringify(res.body)}`);
+export async function checkIdentity(
+  baseUrl: string,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ uuid: string; idDocsRequired: boolean }> {
+  const res = await request(baseUrl)
+    .post(`/api/v1/claim/${token}/identity`)
+    .send(personalDetails(overrides));
+  if (res.status !== 201)
+    throw new Error(`identity answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-export async function upload(baseUrl: string, token: string, type: string, bytes = PNG, fileName = 'ticket.png'): Promise<string> {
-  const res = await request(baseUrl).post(`/api/v1/claim/${token}/file`).field('type', type).field('fileName', fileName).attach('file', bytes, fileName);
-  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+export async function upload(
+  baseUrl: string,
+  token: string,
+  type: string,
+  bytes = PNG,
+  fileName = 'ticket.png',
+): Promise<string> {
+  const res = await request(baseUrl)
+    .post(`/api/v1/claim/${token}/file`)
+    .field('type', type)
+    .field('fileName', fileName)
+    .attach('file', bytes, fileName);
+  if (res.status !== 201)
+    throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.uuid;
 }
 
@@ -69,7 +93,12 @@ export function serial(): string {
   return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
 }
 
-export const pinkClaim = (identityCheckUuid: string, front: string, back: string, extra: Record<string, unknown> = {}) => ({
+export const pinkClaim = (
+  identityCheckUuid: string,
+  front: string,
+  back: string,
+  extra: Record<string, unknown> = {},
+) => ({
   identityCheckUuid,
   idDocsRequired: false,
   productType: 'DBG',

@@ -29,7 +29,12 @@ export async function startMailSink(port?: number): Promise<MailSink> {
       simpleParser(stream).then(
         (parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          messages.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
+          messages.push({
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
           callback();
         },
         (error: Error) => callback(error),
@@ -45,9 +50,12 @@ export async function startMailSink(port?: number): Promise<MailSink> {
     async waitFor(to, subject, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((message) => message.to === to && (!subject || subject.test(message.subject)));
+        const found = messages.find(
+          (message) => message.to === to && (!subject || subject.test(message.subject)),
+        );
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

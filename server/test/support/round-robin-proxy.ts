@@ -15,7 +15,10 @@ function forwardedFor(req: http.IncomingMessage): string {
 }
 
 /** A load balancer in a few lines: each request goes to the next upstream in turn, bodies streamed both ways. */
-export async function startRoundRobinProxy(upstreams: string[], port = 0): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  upstreams: string[],
+  port = 0,
+): Promise<RoundRobinProxy> {
   const targets = upstreams.map((upstream) => new URL(upstream));
   const counts = targets.map(() => 0);
   let next = 0;
@@ -24,10 +27,20 @@ export async function startRoundRobinProxy(upstreams: string[], port = 0): Promi
     const index = next++ % targets.length;
     counts[index]!++;
     const target = targets[index]!;
-    const upstream = http.request({ agent, host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) } }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(upstream);
   });

@@ -15,7 +15,16 @@ export interface ServerProcess {
 /** A real server process (node src/start.ts), as production runs it. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', RATE_LIMIT_SECRET: 'test-rate-limit-secret-0123456789abcdef', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_SECRET: 'test-rate-limit-secret-0123456789abcdef',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer): void => {
@@ -24,7 +33,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited ${code}: ${output.slice(-2000)}`)),
+    );
   });
   child.stdout!.resume();
   child.stderr!.resume();

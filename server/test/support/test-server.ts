@@ -15,7 +15,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on a free port against the run's PostgreSQL, checking answers against the contract. */
-export async function startTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-uploads-'));
   const config = loadConfig({
     DATABASE_URL: inject('databaseUrl'),

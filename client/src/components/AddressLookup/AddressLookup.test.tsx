@@ -9,8 +9,20 @@ type Values = { addressLookup?: unknown };
 
 const results = {
   Items: [
-    { Id: 'GB|RM|A|54236781', Type: 'Address', Text: '14 Elm Grove', Highlight: '0-2,3-12;', Description: 'Leeds, LS6 2AB' },
-    { Id: 'GB|RM|ENG|ELM_GROVE-BRISTOL', Type: 'Street', Text: 'Elm Grove', Highlight: '0-9;', Description: 'Bristol - 38 Addresses' },
+    {
+      Id: 'GB|RM|A|54236781',
+      Type: 'Address',
+      Text: '14 Elm Grove',
+      Highlight: '0-2,3-12;',
+      Description: 'Leeds, LS6 2AB',
+    },
+    {
+      Id: 'GB|RM|ENG|ELM_GROVE-BRISTOL',
+      Type: 'Street',
+      Text: 'Elm Grove',
+      Highlight: '0-9;',
+      Description: 'Bristol - 38 Addresses',
+    },
   ],
 };
 const leeds = {
@@ -27,13 +39,24 @@ const leeds = {
   ],
 };
 
-function setUp(find: Response | ((url: string) => Response), retrieve: Response = Response.json(leeds), claimToken?: string) {
+function setUp(
+  find: Response | ((url: string) => Response),
+  retrieve: Response = Response.json(leeds),
+  claimToken?: string,
+) {
   const api = stubApi([
     [/GET \/api\/address\/find/, typeof find === 'function' ? (call) => find(call.url) : find],
     [/GET \/api\/address\/retrieve/, retrieve],
   ]);
   const onActivity = vi.fn();
-  const view = renderInForm<Values>(<AddressLookup name="addressLookup" label="Find your address" onActivity={onActivity} claimToken={claimToken} />);
+  const view = renderInForm<Values>(
+    <AddressLookup
+      name="addressLookup"
+      label="Find your address"
+      onActivity={onActivity}
+      claimToken={claimToken}
+    />,
+  );
   return { ...api, ...view, onActivity };
 }
 
@@ -75,30 +98,51 @@ describe('AddressLookup', () => {
   it("When nothing is found, then it says 'No address found'", async () => {
     setUp(Response.json({ Items: [] }));
     await userEvent.type(screen.getByLabelText('Find your address'), 'zz');
-    expect(await screen.findByText('No address found', { selector: 'p.address-results__none' }, { timeout: 2000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No address found',
+        { selector: 'p.address-results__none' },
+        { timeout: 2000 },
+      ),
+    ).toBeTruthy();
   });
 
   it('When the search answers with error 1004, then the field shows its message', async () => {
     setUp(Response.json({ Items: [{ Error: '1004', Description: 'Request Timed Out' }] }));
     await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
     expect(
-      await screen.findByText('Address lookup took too long to respond, Please check your search query and try again', undefined, { timeout: 2000 }),
+      await screen.findByText(
+        'Address lookup took too long to respond, Please check your search query and try again',
+        undefined,
+        { timeout: 2000 },
+      ),
     ).toBeTruthy();
   });
 
   it('When retrieving answers with error 1001, then the field says Invalid address', async () => {
     setUp(Response.json(results), Response.json({ Items: [{ Error: '1001' }] }));
     await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
-    await userEvent.click(await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }),
+    );
     expect(await screen.findByText('Invalid address')).toBeTruthy();
   });
 
   it('When a claim token is given, then find and retrieve carry it in X-Claim-Token', async () => {
-    const { fetchMock } = setUp(Response.json(results), Response.json(leeds), 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU');
+    const { fetchMock } = setUp(
+      Response.json(results),
+      Response.json(leeds),
+      'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU',
+    );
     await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
-    await userEvent.click(await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 }),
+    );
     await screen.findByRole('button', { name: 'Look up another address' });
-    const sent = fetchMock.mock.calls.map(([url, init]) => [String(url).split('?')[0], new Headers(init?.headers).get('X-Claim-Token')]);
+    const sent = fetchMock.mock.calls.map(([url, init]) => [
+      String(url).split('?')[0],
+      new Headers(init?.headers).get('X-Claim-Token'),
+    ]);
     expect(sent).toEqual([
       ['/api/address/find', 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU'],
       ['/api/address/retrieve', 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU'],
@@ -109,6 +153,8 @@ describe('AddressLookup', () => {
     const { fetchMock } = setUp(Response.json(results));
     await userEvent.type(screen.getByLabelText('Find your address'), 'elm');
     await screen.findByRole('button', { name: /14 Elm Grove/ }, { timeout: 2000 });
-    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).has('X-Claim-Token'))).toEqual([false]);
+    expect(
+      fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).has('X-Claim-Token')),
+    ).toEqual([false]);
   });
 });

@@ -1,4 +1,8 @@
-import { getRetrieveAddressQueryOptions, useFindAddress, type FindItem } from '@prize/generated/client';
+import {
+  getRetrieveAddressQueryOptions,
+  useFindAddress,
+  type FindItem,
+} from '@prize/generated/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
@@ -34,7 +38,11 @@ function Highlighted({ text, ranges }: { text: string; ranges: readonly Range[] 
   return (
     <>
       {highlightSegments(text, ranges).map((segment, index) =>
-        segment.highlighted ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+        segment.highlighted ? (
+          <mark key={index}>{segment.text}</mark>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
       )}
     </>
   );
@@ -49,7 +57,13 @@ interface Container {
 // chosen address; lookup errors show on the field.
 export function AddressLookup({ name, label, hint, onActivity, claimToken }: AddressLookupProps) {
   const { input, meta } = useField<Address | null | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const queryClient = useQueryClient();
@@ -57,7 +71,9 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
   const [container, setContainer] = useState<Container | null>(null);
   const [lookupError, setLookupError] = useState<string | undefined>();
   const [retrieving, setRetrieving] = useState(false);
-  const [debouncedText] = useDebounce(text.trim(), ADDRESS_SEARCH_DEBOUNCE_MS, { maxWait: ADDRESS_SEARCH_MAX_WAIT_MS });
+  const [debouncedText] = useDebounce(text.trim(), ADDRESS_SEARCH_DEBOUNCE_MS, {
+    maxWait: ADDRESS_SEARCH_MAX_WAIT_MS,
+  });
   const searchRef = useRef<HTMLInputElement>(null);
   const selectedRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<'search' | 'selected' | null>(null);
@@ -67,7 +83,10 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
     : { Text: debouncedText, Countries: ADDRESS_COUNTRIES };
   const enabled = !input.value && (debouncedText !== '' || container !== null);
   const request = claimToken ? { headers: { 'X-Claim-Token': claimToken } } : undefined;
-  const find = useFindAddress(params, { query: { enabled, staleTime: 60_000, retry: false }, request });
+  const find = useFindAddress(params, {
+    query: { enabled, staleTime: 60_000, retry: false },
+    request,
+  });
 
   useEffect(() => {
     if (focusAfter.current === 'search' && !input.value) searchRef.current?.focus();
@@ -76,7 +95,11 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
   });
 
   const found = find.data ? interpretFind(find.data.data) : undefined;
-  const findError = find.error ? lookupFailureMessage(find.error) : found && !found.ok ? found.message : undefined;
+  const findError = find.error
+    ? lookupFailureMessage(find.error)
+    : found && !found.ok
+      ? found.message
+      : undefined;
   const error = lookupError ?? (enabled ? findError : undefined) ?? visibleFieldError(meta);
   const items: FindItem[] = enabled && found?.ok ? found.value : [];
   const searching = enabled && (find.isFetching || text.trim() !== debouncedText);
@@ -91,7 +114,9 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
     setRetrieving(true);
     setLookupError(undefined);
     try {
-      const response = await queryClient.fetchQuery(getRetrieveAddressQueryOptions({ Id: item.Id }, { query: { retry: false }, request }));
+      const response = await queryClient.fetchQuery(
+        getRetrieveAddressQueryOptions({ Id: item.Id }, { query: { retry: false }, request }),
+      );
       const result = interpretRetrieve(response.data, item.Id);
       if (result.ok) {
         focusAfter.current = 'selected';
@@ -121,13 +146,24 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
         <div className="field__label" id={`${ids.input}-label`}>
           {label}
         </div>
-        <div className="address-selected" ref={selectedRef} tabIndex={-1} aria-labelledby={`${ids.input}-label`} role="group">
+        <div
+          className="address-selected"
+          ref={selectedRef}
+          tabIndex={-1}
+          aria-labelledby={`${ids.input}-label`}
+          role="group"
+        >
           <address className="address-selected__lines">
             {addressLines(input.value).map((line) => (
               <span key={line}>{line}</span>
             ))}
           </address>
-          <button type="button" id={ids.input} className="button button--secondary button--small" onClick={reset}>
+          <button
+            type="button"
+            id={ids.input}
+            className="button button--secondary button--small"
+            onClick={reset}
+          >
             <span className="button__text">{ADDRESS_MESSAGES.lookUpAnother}</span>
           </button>
         </div>
@@ -177,7 +213,9 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
             </button>
           </p>
         )}
-        {hasResults && !searching && items.length === 0 && <p className="address-results__none">{ADDRESS_MESSAGES.noneFound}</p>}
+        {hasResults && !searching && items.length === 0 && (
+          <p className="address-results__none">{ADDRESS_MESSAGES.noneFound}</p>
+        )}
         {!searching && items.length > 0 && (
           <ul className="address-results__list" aria-label="Addresses found">
             {items.map((item) => {

@@ -6,7 +6,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 // While loading, clicks are ignored; the button stays focusable and says it is busy.
-export function Button({ variant = 'primary', loading = false, className, onClick, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  className,
+  onClick,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading) {
       event.preventDefault();
@@ -19,7 +27,9 @@ export function Button({ variant = 'primary', loading = false, className, onClic
       {...rest}
 
       type={type}
-      className={['button', `button--${variant}`, loading ? 'button--loading' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['button', `button--${variant}`, loading ? 'button--loading' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       onClick={handleClick}

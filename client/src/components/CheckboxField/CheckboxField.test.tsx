@@ -8,7 +8,11 @@ import { CheckboxField } from './CheckboxField';
 describe('CheckboxField', () => {
   it('stores a boolean and describes itself with its hint', async () => {
     const { form } = renderInForm<{ isChequePreferred?: boolean }>(
-      <CheckboxField name="isChequePreferred" label="I would prefer to be paid by cheque" hint="Paying by cheque may delay your payment." />,
+      <CheckboxField
+        name="isChequePreferred"
+        label="I would prefer to be paid by cheque"
+        hint="Paying by cheque may delay your payment."
+      />,
     );
     const box = screen.getByLabelText('I would prefer to be paid by cheque');
     expect(box.getAttribute('aria-describedby')).toBe('field-isChequePreferred-hint');

@@ -11,7 +11,13 @@ export interface CheckboxFieldProps {
 
 export function CheckboxField({ name, label, hint }: CheckboxFieldProps) {
   const { input, meta } = useField<boolean | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

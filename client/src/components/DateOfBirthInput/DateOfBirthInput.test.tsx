@@ -10,7 +10,9 @@ type Values = { dateOfBirth?: string };
 
 describe('DateOfBirthInput', () => {
   it('groups day, month and year in a fieldset with the legend', () => {
-    renderInForm<Values>(<DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />);
+    renderInForm<Values>(
+      <DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />,
+    );
     const group = screen.getByRole('group', { name: 'Date of birth' });
     expect(within(group).getByLabelText('Day')).toBeTruthy();
     expect(within(group).getByLabelText('Month')).toBeTruthy();
@@ -18,7 +20,9 @@ describe('DateOfBirthInput', () => {
   });
 
   it('offers years from 18 to 150 years ago and days by month, and clamps the day when the month shrinks', async () => {
-    const { form } = renderInForm<Values>(<DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />);
+    const { form } = renderInForm<Values>(
+      <DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />,
+    );
     const years = within(screen.getByLabelText('Year')).getAllByRole('option').slice(1);
     expect(years[0]?.textContent).toBe('2008');
     expect(years.at(-1)?.textContent).toBe('1876');
@@ -34,9 +38,15 @@ describe('DateOfBirthInput', () => {
   });
 
   it('validates once the three parts are chosen', async () => {
-    renderInForm<Values>(<DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />, {
-      validate: (values) => (values.dateOfBirth === '2008-12-01' ? { dateOfBirth: 'Please enter a valid date of birth' } : {}),
-    });
+    renderInForm<Values>(
+      <DateOfBirthInput name="dateOfBirth" legend="Date of birth" today={today} />,
+      {
+        validate: (values) =>
+          values.dateOfBirth === '2008-12-01'
+            ? { dateOfBirth: 'Please enter a valid date of birth' }
+            : {},
+      },
+    );
     await userEvent.selectOptions(screen.getByLabelText('Year'), '2008');
     await userEvent.selectOptions(screen.getByLabelText('Month'), '12');
     expect(screen.queryByText('Please enter a valid date of birth')).toBeNull();

@@ -21,9 +21,20 @@ export interface DateOfBirthInputProps {
 
 // Day, month and year selects kept as one YYYY-MM-DD value. The day list follows the month
 // and the day is clamped when the month shrinks.
-export function DateOfBirthInput({ name, legend, hint = 'For example, 27 March 1985', today }: DateOfBirthInputProps) {
+export function DateOfBirthInput({
+  name,
+  legend,
+  hint = 'For example, 27 March 1985',
+  today,
+}: DateOfBirthInputProps) {
   const { input, meta } = useField<string | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

@@ -17,13 +17,20 @@ describe('ErrorBanner', () => {
     expect(screen.queryByText(/We couldn't process/)).toBeNull();
 
     act(() => {
-      store.set('personalDetails', { firstName: 'Please enter a valid first name', title: 'Value is required' });
+      store.set('personalDetails', {
+        firstName: 'Please enter a valid first name',
+        title: 'Value is required',
+      });
       store.set('claimDetails', { isTicketDamaged: 'Please select one' });
     });
 
-    expect(screen.getByRole('heading', { name: "We couldn't process 3 of your entries." })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: "We couldn't process 3 of your entries." }),
+    ).toBeTruthy();
     expect(screen.getByText('Check the fields highlighted below.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Field is required' }).getAttribute('href')).toBe('#field-title');
+    expect(screen.getByRole('link', { name: 'Field is required' }).getAttribute('href')).toBe(
+      '#field-title',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Please enter a valid first name' }));
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
 

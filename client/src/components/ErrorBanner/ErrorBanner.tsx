@@ -1,7 +1,11 @@
 import type { Ref } from 'react';
 import { FORM_MESSAGES } from '../../domain/messages';
 import { useStore } from '../../state/useStore';
-import { countErrors, validationErrors, type ValidationErrorStore } from '../../state/validationErrors';
+import {
+  countErrors,
+  validationErrors,
+  type ValidationErrorStore,
+} from '../../state/validationErrors';
 import { displayMessage } from '../../domain/validators';
 import { ErrorText, fieldIds } from '../FieldShell/FieldShell';
 
@@ -26,7 +30,12 @@ export function ErrorBanner({ bannerRef, store = validationErrors }: ErrorBanner
   return (
     <div className="error-banner-slot">
       {count > 0 && (
-        <div className="error-banner" ref={bannerRef} tabIndex={-1} aria-labelledby="error-banner-title">
+        <div
+          className="error-banner"
+          ref={bannerRef}
+          tabIndex={-1}
+          aria-labelledby="error-banner-title"
+        >
           <h2 className="error-banner__title" id="error-banner-title">
             {FORM_MESSAGES.bannerTitle(count)}
           </h2>

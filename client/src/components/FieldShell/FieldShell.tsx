@@ -13,7 +13,11 @@ export function fieldIds(name: string): FieldIds {
 }
 
 // What aria-describedby should name: the hint and the error when they are shown.
-export function describedBy(ids: FieldIds, hasHint: boolean, error: string | undefined): string | undefined {
+export function describedBy(
+  ids: FieldIds,
+  hasHint: boolean,
+  error: string | undefined,
+): string | undefined {
   const parts = [hasHint ? ids.hint : '', error ? ids.error : ''].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
@@ -43,7 +47,15 @@ export interface FieldShellProps {
   children: ReactNode;
 }
 
-export function FieldShell({ ids, label, hint, error, group = false, className, children }: FieldShellProps) {
+export function FieldShell({
+  ids,
+  label,
+  hint,
+  error,
+  group = false,
+  className,
+  children,
+}: FieldShellProps) {
   const classes = ['field', error ? 'field--error' : '', className ?? ''].filter(Boolean).join(' ');
   const body = (
     <>
@@ -66,7 +78,10 @@ export function FieldShell({ ids, label, hint, error, group = false, className, 
   if (group) {
     return (
       <div className={classes}>
-        <fieldset className="fieldset" aria-describedby={describedBy(ids, hint !== undefined, error)}>
+        <fieldset
+          className="fieldset"
+          aria-describedby={describedBy(ids, hint !== undefined, error)}
+        >
           <legend className="fieldset__legend">{label}</legend>
           {body}
         </fieldset>

@@ -14,17 +14,31 @@ describe('FileUpload', () => {
   it('shows the accepted formats and size, uploads at once, shows Uploading... then the file with Remove', async () => {
     let finish: (uuid: string) => void = () => undefined;
     const upload = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
-    const { form } = renderInForm<Values>(<FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front of your ticket" upload={upload} />);
+    const { form } = renderInForm<Values>(
+      <FileUpload
+        name="ticketFrontFileUuid"
+        type="ticketFront"
+        label="Front of your ticket"
+        upload={upload}
+      />,
+    );
     expect(screen.getByText(/PNG, JPG, JPEG, HEIC/)).toBeTruthy();
     expect(screen.getByText(/15mb/)).toBeTruthy();
 
     await userEvent.upload(screen.getByLabelText('Front of your ticket'), file('front.png'));
-    expect(upload).toHaveBeenCalledWith('ticketFront', expect.any(File), expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(upload).toHaveBeenCalledWith(
+      'ticketFront',
+      expect.any(File),
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
     expect((await screen.findByRole('status')).textContent).toContain('Uploading...');
 
     finish('7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30');
     await screen.findByText('front.png');
-    expect(form.getState().values.ticketFrontFileUuid).toEqual({ uuid: '7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30', fileName: 'front.png' });
+    expect(form.getState().values.ticketFrontFileUuid).toEqual({
+      uuid: '7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30',
+      fileName: 'front.png',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove front.png' }));
     expect(form.getState().values.ticketFrontFileUuid ?? null).toBeNull();
@@ -32,24 +46,44 @@ describe('FileUpload', () => {
   });
 
   it.each([
-    [new ApiError({ kind: 'general', status: 413, message: 'File is too large' }), 'File is too large'],
-    [new ApiError({ kind: 'general', status: 500, message: 'Max file size misconfigured' }), 'Max file size misconfigured'],
-    [new ApiError({ kind: 'general', status: 400, message: 'Unsupported file type' }), 'Failed to upload file'],
-  ])('When the upload fails (%#), then the file is cleared and the field says %j', async (failure, message) => {
-    const upload = vi.fn(() => Promise.reject(failure));
-    const { form } = renderInForm<Values>(<FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front" upload={upload} />);
+    [
+      new ApiError({ kind: 'general', status: 413, message: 'File is too large' }),
+      'File is too large',
+    ],
+    [
+      new ApiError({ kind: 'general', status: 500, message: 'Max file size misconfigured' }),
+      'Max file size misconfigured',
+    ],
+    [
+      new ApiError({ kind: 'general', status: 400, message: 'Unsupported file type' }),
+      'Failed to upload file',
+    ],
+  ])(
+    'When the upload fails (%#), then the file is cleared and the field says %j',
+    async (failure, message) => {
+      const upload = vi.fn(() => Promise.reject(failure));
+      const { form } = renderInForm<Values>(
+        <FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front" upload={upload} />,
+      );
 
-    await userEvent.upload(screen.getByLabelText('Front'), file('big.png'));
+      await userEvent.upload(screen.getByLabelText('Front'), file('big.png'));
 
-    await screen.findByText(message);
-    expect(form.getState().values.ticketFrontFileUuid ?? null).toBeNull();
-    expect(screen.getByLabelText('Front').getAttribute('aria-describedby')).toContain('field-ticketFrontFileUuid-error');
-  });
+      await screen.findByText(message);
+      expect(form.getState().values.ticketFrontFileUuid ?? null).toBeNull();
+      expect(screen.getByLabelText('Front').getAttribute('aria-describedby')).toContain(
+        'field-ticketFrontFileUuid-error',
+      );
+    },
+  );
 });
 
 describe('FileUpload before sending', () => {
-  const render = (upload: UploadFile = vi.fn(() => Promise.resolve('7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30'))) => {
-    const rendered = renderInForm<Values>(<FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front" upload={upload} />);
+  const render = (
+    upload: UploadFile = vi.fn(() => Promise.resolve('7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30')),
+  ) => {
+    const rendered = renderInForm<Values>(
+      <FileUpload name="ticketFrontFileUuid" type="ticketFront" label="Front" upload={upload} />,
+    );
     return { ...rendered, upload };
   };
 
@@ -57,10 +91,13 @@ describe('FileUpload before sending', () => {
     vi.unstubAllGlobals();
   });
 
-  it('When the first bytes are not PNG, JPEG or HEIC (a PDF named .jpg), then the spec\'s failure message shows and nothing is sent', async () => {
+  it("When the first bytes are not PNG, JPEG or HEIC (a PDF named .jpg), then the spec's failure message shows and nothing is sent", async () => {
     const upload = vi.fn(() => Promise.resolve('never'));
     render(upload);
-    await userEvent.upload(screen.getByLabelText('Front'), new File(['%PDF-1.7 not a photo'], 'scan.jpg', { type: 'image/jpeg' }));
+    await userEvent.upload(
+      screen.getByLabelText('Front'),
+      new File(['%PDF-1.7 not a photo'], 'scan.jpg', { type: 'image/jpeg' }),
+    );
     expect(await screen.findByText('Failed to upload file')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
   });
@@ -73,7 +110,9 @@ describe('FileUpload before sending', () => {
 
     await userEvent.upload(screen.getByLabelText('Front'), file('front.png'));
     await screen.findByText('front.png');
-    expect(container.querySelector('img.file-upload__preview')?.getAttribute('src')).toBe('blob:preview-1');
+    expect(container.querySelector('img.file-upload__preview')?.getAttribute('src')).toBe(
+      'blob:preview-1',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove front.png' }));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
@@ -85,7 +124,10 @@ describe('FileUpload before sending', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]);
     const { container } = render();
-    await userEvent.upload(screen.getByLabelText('Front'), new File([heic], 'front.heic', { type: 'image/heic' }));
+    await userEvent.upload(
+      screen.getByLabelText('Front'),
+      new File([heic], 'front.heic', { type: 'image/heic' }),
+    );
     await screen.findByText('front.heic');
     expect(createObjectURL).not.toHaveBeenCalled();
     expect(container.querySelector('img')).toBeNull();

@@ -43,7 +43,13 @@ export const ACCEPTED_FILES = '.png,.jpg,.jpeg,.heic,image/png,image/jpeg,image/
 // uploaded as soon as it is chosen; a failure clears it and shows the reason on the field.
 export function FileUpload({ name, type, label, hint, upload }: FileUploadProps) {
   const { input, meta } = useField<UploadedFile | null | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const [uploading, setUploading] = useState<Uploading | null>(null);
@@ -61,7 +67,10 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
       cancelUpload.current?.abort();
     };
   }, []);
-  useEffect(() => () => preview !== null ? URL.revokeObjectURL(preview.url) : undefined, [preview]);
+  useEffect(
+    () => () => (preview !== null ? URL.revokeObjectURL(preview.url) : undefined),
+    [preview],
+  );
   useEffect(() => {
     if (focusInputNext.current && !input.value && uploading === null) {
       focusInputNext.current = false;
@@ -74,7 +83,8 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     <>
       {hint !== undefined && <span className="file-upload__hint-text">{hint} </span>}
       <span>
-        Accepted formats: {UPLOAD_MESSAGES.formats}. Maximum file size {formatByteSize(readMaxFileSize())}.
+        Accepted formats: {UPLOAD_MESSAGES.formats}. Maximum file size{' '}
+        {formatByteSize(readMaxFileSize())}.
       </span>
     </>
   );
@@ -94,7 +104,11 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     cancelUpload.current = controller;
     setUploading({ fileName: file.name, percent: undefined });
     const onProgress = (sent: number, total: number) => {
-      if (mounted.current && total > 0) setUploading({ fileName: file.name, percent: Math.min(100, Math.round((sent / total) * 100)) });
+      if (mounted.current && total > 0)
+        setUploading({
+          fileName: file.name,
+          percent: Math.min(100, Math.round((sent / total) * 100)),
+        });
     };
     try {
       const uuid = await upload(type, file, { signal: controller.signal, onProgress });
@@ -128,8 +142,18 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
               <span>{UPLOAD_MESSAGES.uploading}</span>
               <span className="file-upload__name">{uploading.fileName}</span>
             </div>
-            <progress className="file-upload__progress" max={100} value={uploading.percent} aria-label={`Upload of ${uploading.fileName}`} />
-            <button type="button" className="link-button" aria-label={`Cancel upload of ${uploading.fileName}`} onClick={() => cancelUpload.current?.abort()}>
+            <progress
+              className="file-upload__progress"
+              max={100}
+              value={uploading.percent}
+              aria-label={`Upload of ${uploading.fileName}`}
+            />
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Cancel upload of ${uploading.fileName}`}
+              onClick={() => cancelUpload.current?.abort()}
+            >
               Cancel
             </button>
           </div>
@@ -138,11 +162,37 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
           <div className="file-upload__state file-upload__state--chosen">
             {previewUrl !== undefined ? (
               // The name beside it says what it is.
-              <img className="file-upload__preview" src={previewUrl} alt="" width={48} height={48} />
+              <img
+                className="file-upload__preview"
+                src={previewUrl}
+                alt=""
+                width={48}
+                height={48}
+              />
             ) : (
-              <svg className="file-upload__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M5 2h9l5 5v15H5z" fill="#fff" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-                <path d="m8.5 14 2.5 2.5 5-5" fill="none" stroke="#00703c" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+              <svg
+                className="file-upload__icon"
+                width="24"
+                height="24"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path
+                  d="M5 2h9l5 5v15H5z"
+                  fill="#fff"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                />
+                <path
+                  d="m8.5 14 2.5 2.5 5-5"
+                  fill="none"
+                  stroke="#00703c"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             )}
             <span className="file-upload__name" id={`${ids.input}-chosen`}>

@@ -38,7 +38,8 @@ export function Footer() {
         </p>
         <p>{`Thank you for playing ${productName}. Every ticket bought helps raise money for good causes.`}</p>
         <p>
-          <a href={links.feedback}>Tell us what you think of this service</a> (your feedback helps us improve it).
+          <a href={links.feedback}>Tell us what you think of this service</a> (your feedback helps
+          us improve it).
         </p>
         <ul className="site-footer__apps" aria-label="Get the app">
           <li>

@@ -19,7 +19,14 @@ describe('FormSection', () => {
   it('When open, then the body shows; when collapsed, the summary and an Edit button that reopens it', async () => {
     const onEdit = vi.fn();
     const { rerender } = render(
-      <FormSection id="claimDetails" number={2} title="Claim details" status="open" summary={<p>Summary</p>} onEdit={onEdit}>
+      <FormSection
+        id="claimDetails"
+        number={2}
+        title="Claim details"
+        status="open"
+        summary={<p>Summary</p>}
+        onEdit={onEdit}
+      >
         <p>Body</p>
       </FormSection>,
     );
@@ -27,7 +34,14 @@ describe('FormSection', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
 
     rerender(
-      <FormSection id="claimDetails" number={2} title="Claim details" status="collapsed" summary={<p>Summary</p>} onEdit={onEdit}>
+      <FormSection
+        id="claimDetails"
+        number={2}
+        title="Claim details"
+        status="collapsed"
+        summary={<p>Summary</p>}
+        onEdit={onEdit}
+      >
         <p>Body</p>
       </FormSection>,
     );

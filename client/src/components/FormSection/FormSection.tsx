@@ -18,26 +18,46 @@ export function sectionTitleId(id: string): string {
 
 // A numbered section: grey title when locked, blue header when open, summary and Edit when
 // completed.
-export function FormSection({ id, number, title, status, summary, onEdit, children }: FormSectionProps) {
+export function FormSection({
+  id,
+  number,
+  title,
+  status,
+  summary,
+  onEdit,
+  children,
+}: FormSectionProps) {
   const titleId = sectionTitleId(id);
   return (
-    <section className={`form-section form-section--${status}`} aria-labelledby={titleId} id={`section-${id}`}>
+    <section
+      className={`form-section form-section--${status}`}
+      aria-labelledby={titleId}
+      id={`section-${id}`}
+    >
       <div className="form-section__header">
         <h2 className="form-section__title" id={titleId} tabIndex={-1}>
           <span className="form-section__number">{number}</span>
           <span className="form-section__name">{title}</span>
-          {status === 'locked' && <span className="visually-hidden"> (complete the sections above first)</span>}
+          {status === 'locked' && (
+            <span className="visually-hidden"> (complete the sections above first)</span>
+          )}
           {status === 'collapsed' && <span className="visually-hidden"> (completed)</span>}
         </h2>
         {status === 'collapsed' && onEdit && (
-          <button type="button" className="button button--secondary button--small form-section__edit" onClick={onEdit}>
+          <button
+            type="button"
+            className="button button--secondary button--small form-section__edit"
+            onClick={onEdit}
+          >
             <span className="button__text">
               Edit<span className="visually-hidden"> {title.toLowerCase()}</span>
             </span>
           </button>
         )}
       </div>
-      {status === 'collapsed' && <div className="form-section__body form-section__body--summary">{summary}</div>}
+      {status === 'collapsed' && (
+        <div className="form-section__body form-section__body--summary">{summary}</div>
+      )}
       {status === 'open' && <div className="form-section__body">{children}</div>}
     </section>
   );

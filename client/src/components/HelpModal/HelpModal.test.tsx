@@ -6,12 +6,23 @@ import { HelpModal } from './HelpModal';
 
 const slides = [
   { title: 'Serial number', caption: 'At the bottom.', picture: <svg aria-hidden="true" /> },
-  { title: 'Term number', caption: 'Above the serial number.', picture: <svg aria-hidden="true" /> },
+  {
+    title: 'Term number',
+    caption: 'Above the serial number.',
+    picture: <svg aria-hidden="true" />,
+  },
 ];
 
 describe('HelpModal', () => {
   it('steps through the pictures with previous and next, wrapping round', async () => {
-    render(<HelpModal title="Where to find the numbers" slides={slides} initialSlide={1} onClose={vi.fn()} />);
+    render(
+      <HelpModal
+        title="Where to find the numbers"
+        slides={slides}
+        initialSlide={1}
+        onClose={vi.fn()}
+      />,
+    );
     expect(screen.getByText('Picture 2 of 2')).toBeTruthy();
     expect(screen.getByText('Term number')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next picture' }));

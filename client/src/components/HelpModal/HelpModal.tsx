@@ -21,7 +21,8 @@ export function HelpModal({ title, slides, onClose, initialSlide = 0 }: HelpModa
   const [index, setIndex] = useState(Math.min(Math.max(initialSlide, 0), slides.length - 1));
   const slide = slides[index];
   if (!slide) return null;
-  const go = (step: number) => setIndex((current) => (current + step + slides.length) % slides.length);
+  const go = (step: number) =>
+    setIndex((current) => (current + step + slides.length) % slides.length);
   return (
     <Modal title={title} onClose={onClose} focusDelayMs={HELP_FOCUS_DELAY_MS} size="large">
       <figure className="help-slide">

@@ -13,12 +13,41 @@ interface PartProps<T extends string> {
 const HIGHLIGHT = '#ffdd00';
 const OUTLINE = '#0b0c0c';
 
-function Marker({ x, y, width, height, on }: { x: number; y: number; width: number; height: number; on: boolean }) {
+function Marker({
+  x,
+  y,
+  width,
+  height,
+  on,
+}: {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  on: boolean;
+}) {
   if (!on) return null;
   return (
     <g>
-      <rect x={x - 4} y={y - 4} width={width + 8} height={height + 8} rx="6" fill={HIGHLIGHT} opacity=".55" />
-      <rect x={x - 4} y={y - 4} width={width + 8} height={height + 8} rx="6" fill="none" stroke={OUTLINE} strokeWidth="3" />
+      <rect
+        x={x - 4}
+        y={y - 4}
+        width={width + 8}
+        height={height + 8}
+        rx="6"
+        fill={HIGHLIGHT}
+        opacity=".55"
+      />
+      <rect
+        x={x - 4}
+        y={y - 4}
+        width={width + 8}
+        height={height + 8}
+        rx="6"
+        fill="none"
+        stroke={OUTLINE}
+        strokeWidth="3"
+      />
     </g>
   );
 }
@@ -32,7 +61,15 @@ function NumberRows({ x, y, colour }: { x: number; y: number; colour: string }) 
             {String.fromCharCode(65 + row)}
           </text>
           {[0, 1, 2, 3, 4, 5].map((column) => (
-            <circle key={column} cx={x + 22 + column * 20} cy={y - 4 + row * 16} r="6" fill="none" stroke={colour} strokeWidth="1.5" />
+            <circle
+              key={column}
+              cx={x + 22 + column * 20}
+              cy={y - 4 + row * 16}
+              r="6"
+              fill="none"
+              stroke={colour}
+              strokeWidth="1.5"
+            />
           ))}
         </g>
       ))}
@@ -58,8 +95,24 @@ function Barcode({ x, y, width, height }: { x: number; y: number; width: number;
 export function PinkTicketIllustration({ highlight, className }: PartProps<PinkPart>) {
   if (highlight === 'signature') {
     return (
-      <svg className={className} viewBox="0 0 320 190" width="320" height="190" aria-hidden="true" focusable="false">
-        <rect x="6" y="6" width="308" height="178" rx="10" fill="#f7d6e4" stroke="#a3385f" strokeWidth="2" />
+      <svg
+        className={className}
+        viewBox="0 0 320 190"
+        width="320"
+        height="190"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <rect
+          x="6"
+          y="6"
+          width="308"
+          height="178"
+          rx="10"
+          fill="#f7d6e4"
+          stroke="#a3385f"
+          strokeWidth="2"
+        />
         <text x="24" y="34" fontSize="14" fontWeight="700" fill="#6b1f3c">
           BACK OF TICKET
         </text>
@@ -76,14 +129,35 @@ export function PinkTicketIllustration({ highlight, className }: PartProps<PinkP
           Signature
         </text>
         <path d="M90 156h180" stroke="#6b1f3c" strokeWidth="1.5" />
-        <path d="M96 150c10-14 16 6 24-4s12-8 16 2 14-10 22 0" fill="none" stroke="#1d3f6e" strokeWidth="2" />
+        <path
+          d="M96 150c10-14 16 6 24-4s12-8 16 2 14-10 22 0"
+          fill="none"
+          stroke="#1d3f6e"
+          strokeWidth="2"
+        />
         <Marker x={20} y={108} width={256} height={54} on />
       </svg>
     );
   }
   return (
-    <svg className={className} viewBox="0 0 320 190" width="320" height="190" aria-hidden="true" focusable="false">
-      <rect x="6" y="6" width="308" height="178" rx="10" fill="#f7d6e4" stroke="#a3385f" strokeWidth="2" />
+    <svg
+      className={className}
+      viewBox="0 0 320 190"
+      width="320"
+      height="190"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect
+        x="6"
+        y="6"
+        width="308"
+        height="178"
+        rx="10"
+        fill="#f7d6e4"
+        stroke="#a3385f"
+        strokeWidth="2"
+      />
       <text x="24" y="34" fontSize="18" fontWeight="700" fill="#6b1f3c">
         LOTTO
       </text>
@@ -109,8 +183,24 @@ export function PinkTicketIllustration({ highlight, className }: PartProps<PinkP
 
 export function WhiteTicketIllustration({ highlight, className }: PartProps<WhitePart>) {
   return (
-    <svg className={className} viewBox="0 0 320 190" width="320" height="190" aria-hidden="true" focusable="false">
-      <rect x="6" y="6" width="308" height="178" rx="10" fill="#fbfbfb" stroke="#505a5f" strokeWidth="2" />
+    <svg
+      className={className}
+      viewBox="0 0 320 190"
+      width="320"
+      height="190"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect
+        x="6"
+        y="6"
+        width="308"
+        height="178"
+        rx="10"
+        fill="#fbfbfb"
+        stroke="#505a5f"
+        strokeWidth="2"
+      />
       <text x="24" y="34" fontSize="18" fontWeight="700" fill="#1d3f6e">
         EUROMILLIONS
       </text>
@@ -123,7 +213,12 @@ export function WhiteTicketIllustration({ highlight, className }: PartProps<Whit
       </text>
       <path d="M80 154h100" stroke="#505a5f" strokeWidth="1.5" />
       {highlight === 'signature' && (
-        <path d="M86 148c10-14 16 6 24-4s12-8 16 2 14-10 22 0" fill="none" stroke="#1d3f6e" strokeWidth="2" />
+        <path
+          d="M86 148c10-14 16 6 24-4s12-8 16 2 14-10 22 0"
+          fill="none"
+          stroke="#1d3f6e"
+          strokeWidth="2"
+        />
       )}
       <text x="24" y="174" fontSize="10" fontFamily="monospace" fill={OUTLINE}>
         53-1234-5678-9012-34-5-6789-0123-456
@@ -137,8 +232,24 @@ export function WhiteTicketIllustration({ highlight, className }: PartProps<Whit
 
 export function ScratchcardIllustration({ highlight, className }: PartProps<ScratchcardPart>) {
   return (
-    <svg className={className} viewBox="0 0 320 190" width="320" height="190" aria-hidden="true" focusable="false">
-      <rect x="6" y="6" width="308" height="178" rx="10" fill="#e7f4ea" stroke="#00703c" strokeWidth="2" />
+    <svg
+      className={className}
+      viewBox="0 0 320 190"
+      width="320"
+      height="190"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect
+        x="6"
+        y="6"
+        width="308"
+        height="178"
+        rx="10"
+        fill="#e7f4ea"
+        stroke="#00703c"
+        strokeWidth="2"
+      />
       <text x="24" y="32" fontSize="14" fontWeight="700" fill="#004e2a">
         BACK OF SCRATCHCARD
       </text>
@@ -151,7 +262,12 @@ export function ScratchcardIllustration({ highlight, className }: PartProps<Scra
       </text>
       <path d="M80 84h110" stroke="#004e2a" strokeWidth="1.5" />
       {highlight === 'signature' && (
-        <path d="M86 78c10-14 16 6 24-4s12-8 16 2 14-10 22 0" fill="none" stroke="#1d3f6e" strokeWidth="2" />
+        <path
+          d="M86 78c10-14 16 6 24-4s12-8 16 2 14-10 22 0"
+          fill="none"
+          stroke="#1d3f6e"
+          strokeWidth="2"
+        />
       )}
       <rect x="214" y="40" width="80" height="40" rx="4" fill="#c0c4c7" />
       <text x="226" y="64" fontSize="11" fill={OUTLINE}>

@@ -15,7 +15,13 @@ export interface InactivityWarningProps {
 
 // WCAG 2.2.1 Timing Adjustable: warn before clearing and let the claimant ask for more time
 // (the GOV.UK timeout-warning pattern). The countdown is visual; the announcement says it once.
-export function InactivityWarning({ clearsAt, onContinue, now = Date.now, formName = 'claim form', closeLabel = 'Continue with your claim' }: InactivityWarningProps) {
+export function InactivityWarning({
+  clearsAt,
+  onContinue,
+  now = Date.now,
+  formName = 'claim form',
+  closeLabel = 'Continue with your claim',
+}: InactivityWarningProps) {
   const [remaining, setRemaining] = useState(() => clearsAt - now());
   const [announced] = useState(() => formatRemaining(clearsAt - now()));
   useEffect(() => {
@@ -31,12 +37,12 @@ export function InactivityWarning({ clearsAt, onContinue, now = Date.now, formNa
       footer={<Button onClick={onContinue}>Continue</Button>}
     >
       <p className="visually-hidden">
-        For your security, we will clear your {formName} in {announced} if you do nothing. Choose Continue to keep
-        your answers.
+        For your security, we will clear your {formName} in {announced} if you do nothing. Choose
+        Continue to keep your answers.
       </p>
       <p aria-hidden="true">
-        For your security, we will clear your {formName} in <strong className="countdown">{formatRemaining(remaining)}</strong>{' '}
-        if you do nothing.
+        For your security, we will clear your {formName} in{' '}
+        <strong className="countdown">{formatRemaining(remaining)}</strong> if you do nothing.
       </p>
       <p aria-hidden="true">Choose Continue to keep your answers.</p>
     </Modal>

@@ -17,7 +17,9 @@ describe('Modal', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Acceptable ID documents' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Acceptable ID documents' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Acceptable ID documents' }),
+    );
 
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);

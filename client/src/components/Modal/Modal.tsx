@@ -17,7 +17,16 @@ export interface ModalProps {
 
 // A modal dialog: focus is trapped inside; the close button and Escape close it; focus goes
 // back where it was.
-export function Modal({ title, onClose, children, role = 'dialog', focusDelayMs = 0, closeLabel = 'Close', footer, size = 'medium' }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+  focusDelayMs = 0,
+  closeLabel = 'Close',
+  footer,
+  size = 'medium',
+}: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -25,7 +34,8 @@ export function Modal({ title, onClose, children, role = 'dialog', focusDelayMs 
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    const focusTitle = () => dialogRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const focusTitle = () =>
+      dialogRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     if (focusDelayMs === 0) {
       focusTitle();
       return undefined;

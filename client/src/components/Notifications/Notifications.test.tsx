@@ -16,7 +16,9 @@ describe('Notifications', () => {
 
     const region = screen.getByText('Saved').closest('[aria-live]');
     expect(region?.getAttribute('aria-live')).toBe('polite');
-    await userEvent.click(screen.getByRole('button', { name: /The site is currently unreachable/ }));
+    await userEvent.click(
+      screen.getByRole('button', { name: /The site is currently unreachable/ }),
+    );
 
     expect(screen.queryByText('The site is currently unreachable.')).toBeNull();
     expect(screen.getByText('Saved')).toBeTruthy();

@@ -9,7 +9,9 @@ type Values = { prizeAmountPence?: number | null };
 
 describe('PriceInput', () => {
   it('keeps digits and one point with 2 decimals and stores whole pence', async () => {
-    const { form } = renderInForm<Values>(<PriceInput name="prizeAmountPence" label="How much did you win?" />);
+    const { form } = renderInForm<Values>(
+      <PriceInput name="prizeAmountPence" label="How much did you win?" />,
+    );
     const input = screen.getByLabelText('How much did you win?') as HTMLInputElement;
     expect(input.placeholder).toBe('£');
 
@@ -20,7 +22,9 @@ describe('PriceInput', () => {
   });
 
   it('When the amount is cleared, then nothing is stored', async () => {
-    const { form } = renderInForm<Values>(<PriceInput name="prizeAmountPence" label="Prize" />, { initialValues: { prizeAmountPence: 50001 } });
+    const { form } = renderInForm<Values>(<PriceInput name="prizeAmountPence" label="Prize" />, {
+      initialValues: { prizeAmountPence: 50001 },
+    });
     const input = screen.getByLabelText('Prize') as HTMLInputElement;
     expect(input.value).toBe('500.01');
     await userEvent.clear(input);

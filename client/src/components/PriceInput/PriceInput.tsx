@@ -13,13 +13,20 @@ export interface PriceInputProps {
 // Pounds typed with at most 2 decimals, kept in the form as whole pence.
 export function PriceInput({ name, label, hint }: PriceInputProps) {
   const { input, meta } = useField<number | null | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);
   const [text, setText] = useState(() => penceToPoundsText(input.value));
   // The stored amount changed from outside (a reset): show it.
-  const shown = poundsTextToPence(text) === (input.value ?? null) ? text : penceToPoundsText(input.value);
+  const shown =
+    poundsTextToPence(text) === (input.value ?? null) ? text : penceToPoundsText(input.value);
 
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>

@@ -25,9 +25,22 @@ export const YES_NO: readonly RadioOption<boolean>[] = [
 ];
 
 // A fieldset of radios; the choice validates as soon as it changes (spec section 5).
-export function RadioGroup<T extends string | boolean>({ name, legend, hint, options, inline = false, onChoose }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string | boolean>({
+  name,
+  legend,
+  hint,
+  options,
+  inline = false,
+  onChoose,
+}: RadioGroupProps<T>) {
   const { input, meta } = useField<T | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

@@ -1,5 +1,9 @@
 import type { ReactNode, Ref } from 'react';
-import { CelebrationIllustration, ErrorIllustration, VerificationIllustration } from '../Illustrations/Illustrations';
+import {
+  CelebrationIllustration,
+  ErrorIllustration,
+  VerificationIllustration,
+} from '../Illustrations/Illustrations';
 
 export interface ResultPanelProps {
   variant: 'celebration' | 'error' | 'verification';

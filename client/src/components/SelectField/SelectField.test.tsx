@@ -10,9 +10,12 @@ const TITLES = ['Mr', 'Mrs'].map((title) => ({ value: title, label: title }));
 
 describe('SelectField', () => {
   it('validates as soon as the choice changes, and the empty choice stores nothing', async () => {
-    const { form } = renderInForm<Values>(<SelectField name="title" label="Title" options={TITLES} />, {
-      validate: (values) => (values.title ? {} : { title: 'Please select a title' }),
-    });
+    const { form } = renderInForm<Values>(
+      <SelectField name="title" label="Title" options={TITLES} />,
+      {
+        validate: (values) => (values.title ? {} : { title: 'Please select a title' }),
+      },
+    );
     await userEvent.selectOptions(screen.getByLabelText('Title'), 'Mrs');
     expect(form.getState().values.title).toBe('Mrs');
     expect(screen.queryByText('Please select a title')).toBeNull();

@@ -19,9 +19,23 @@ export interface SelectFieldProps {
 }
 
 // Selects validate as soon as they change (spec section 5).
-export function SelectField({ name, label, hint, options, placeholder = 'Select', autoComplete, width = 'medium' }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  options,
+  placeholder = 'Select',
+  autoComplete,
+  width = 'medium',
+}: SelectFieldProps) {
   const { input, meta } = useField<string | undefined, HTMLSelectElement>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

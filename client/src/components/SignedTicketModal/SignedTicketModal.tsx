@@ -37,8 +37,8 @@ export function SignedTicketModal({ kind, onConfirm, onClose }: SignedTicketModa
       }
     >
       <p>
-        Sign your {noun} on the <strong>{side}</strong>, in the signature box, before you post it to us. An unsigned{' '}
-        {noun} could be claimed by someone else.
+        Sign your {noun} on the <strong>{side}</strong>, in the signature box, before you post it to
+        us. An unsigned {noun} could be claimed by someone else.
       </p>
       <div className="help-slide__picture">
         {kind === 'PINK' && <PinkTicketIllustration highlight="signature" />}

@@ -16,18 +16,17 @@ describe('SummaryList', () => {
         onRemoveFile={onRemoveFile}
       />,
     );
-    expect([...container.querySelectorAll('.summary-list__line')].map((line) => line.textContent)).toEqual([
-      '14 Elm Grove',
-      'Leeds',
-      'LS6 2AB',
-      'front.jpg',
-    ]);
+    expect(
+      [...container.querySelectorAll('.summary-list__line')].map((line) => line.textContent),
+    ).toEqual(['14 Elm Grove', 'Leeds', 'LS6 2AB', 'front.jpg']);
     await userEvent.click(screen.getByRole('button', { name: 'Remove front of your ticket' }));
     expect(onRemoveFile).toHaveBeenCalledWith('ticketFrontFileUuid');
   });
 
   it('When removing is not offered, then file rows have no button', () => {
-    render(<SummaryList rows={[{ name: 'Front', value: 'front.jpg', file: 'ticketFrontFileUuid' }]} />);
+    render(
+      <SummaryList rows={[{ name: 'Front', value: 'front.jpg', file: 'ticketFrontFileUuid' }]} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

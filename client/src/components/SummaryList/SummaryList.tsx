@@ -21,7 +21,11 @@ export function SummaryList({ rows, onRemoveFile }: SummaryListProps) {
           </dd>
           {row.file !== undefined && onRemoveFile && (
             <dd className="summary-list__actions">
-              <button type="button" className="link-button" onClick={() => onRemoveFile(row.file as string)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onRemoveFile(row.file as string)}
+              >
                 Remove<span className="visually-hidden"> {row.name.toLowerCase()}</span>
               </button>
             </dd>

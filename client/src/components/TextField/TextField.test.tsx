@@ -9,9 +9,15 @@ type Values = { firstName?: string };
 
 describe('TextField', () => {
   it('shows its error on blur, not while typing, and links hint and error with aria-describedby', async () => {
-    renderInForm<Values>(<TextField name="firstName" label="First name" hint="As on your passport." />, {
-      validate: (values) => ((values.firstName ?? '').length >= 2 ? {} : { firstName: 'Please enter a valid first name' }),
-    });
+    renderInForm<Values>(
+      <TextField name="firstName" label="First name" hint="As on your passport." />,
+      {
+        validate: (values) =>
+          (values.firstName ?? '').length >= 2
+            ? {}
+            : { firstName: 'Please enter a valid first name' },
+      },
+    );
     const input = screen.getByLabelText('First name');
     expect(input.getAttribute('aria-describedby')).toBe('field-firstName-hint');
 
@@ -21,6 +27,8 @@ describe('TextField', () => {
 
     expect(screen.getByText('Please enter a valid first name')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.getAttribute('aria-describedby')).toBe('field-firstName-hint field-firstName-error');
+    expect(input.getAttribute('aria-describedby')).toBe(
+      'field-firstName-hint field-firstName-error',
+    );
   });
 });

@@ -30,7 +30,13 @@ export function TextField({
   spellCheck,
 }: TextFieldProps) {
   const { input, meta } = useField<string | undefined, HTMLInputElement>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

@@ -3,7 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInForm } from '../../test/helpers';
-import { DBG_SERIAL_53_GROUPS, dbgSerialGroups, SC_BARCODE_GROUPS } from '../../domain/ticketNumber';
+import {
+  DBG_SERIAL_53_GROUPS,
+  dbgSerialGroups,
+  SC_BARCODE_GROUPS,
+} from '../../domain/ticketNumber';
 import { TicketNumberInput } from './TicketNumberInput';
 
 type Values = { serial?: string; barcode?: string };
@@ -11,7 +15,12 @@ type Values = { serial?: string; barcode?: string };
 describe('TicketNumberInput', () => {
   it('adds the hyphens as groups fill, in both serial formats', async () => {
     const { form } = renderInForm<Values>(
-      <TicketNumberInput name="serial" label="Serial number" groupsFor={dbgSerialGroups} longestGroups={DBG_SERIAL_53_GROUPS} />,
+      <TicketNumberInput
+        name="serial"
+        label="Serial number"
+        groupsFor={dbgSerialGroups}
+        longestGroups={DBG_SERIAL_53_GROUPS}
+      />,
     );
     const input = screen.getByLabelText('Serial number') as HTMLInputElement;
 
@@ -27,7 +36,12 @@ describe('TicketNumberInput', () => {
 
   it('lets backspace remove the hyphen it added', async () => {
     renderInForm<Values>(
-      <TicketNumberInput name="barcode" label="Barcode number" groupsFor={() => SC_BARCODE_GROUPS} longestGroups={SC_BARCODE_GROUPS} />,
+      <TicketNumberInput
+        name="barcode"
+        label="Barcode number"
+        groupsFor={() => SC_BARCODE_GROUPS}
+        longestGroups={SC_BARCODE_GROUPS}
+      />,
     );
     const input = screen.getByLabelText('Barcode number') as HTMLInputElement;
     await userEvent.type(input, '0123');

@@ -18,9 +18,23 @@ export interface TicketNumberInputProps {
 }
 
 // Keeps digits, groups them and adds the hyphen as soon as a group is full.
-export function TicketNumberInput({ name, label, hint, groupsFor, longestGroups, validate, placeholder }: TicketNumberInputProps) {
+export function TicketNumberInput({
+  name,
+  label,
+  hint,
+  groupsFor,
+  longestGroups,
+  validate,
+  placeholder,
+}: TicketNumberInputProps) {
   const { input, meta } = useField<string | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
     validate,
   });
   const ids = fieldIds(name);

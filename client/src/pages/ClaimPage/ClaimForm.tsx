@@ -1,9 +1,19 @@
-import { type FileType, type FormDraft, uploadClaimFile, useSaveClaimDraftSection, useSubmitClaim, useSubmitIdentity } from '@prize/generated/client';
+import {
+  type FileType,
+  type FormDraft,
+  uploadClaimFile,
+  useSaveClaimDraftSection,
+  useSubmitClaim,
+  useSubmitIdentity,
+} from '@prize/generated/client';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
 import type { UploadProgress } from '../../components/FileUpload/FileUpload';
-import { SignedTicketModal, type SignedTicketKind } from '../../components/SignedTicketModal/SignedTicketModal';
+import {
+  SignedTicketModal,
+  type SignedTicketKind,
+} from '../../components/SignedTicketModal/SignedTicketModal';
 import {
   type AboutTicketValues,
   type Errors,
@@ -23,7 +33,10 @@ import { toClaimSubmission } from '../../form/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';
-import { TicketImagesSection, type TicketImagesSectionProps } from '../../sections/TicketImagesSection';
+import {
+  TicketImagesSection,
+  type TicketImagesSectionProps,
+} from '../../sections/TicketImagesSection';
 import { useFormDraft } from '../../sections/useFormDraft';
 import { useFormValues } from '../../sections/useFormValues';
 import { useIdentityCheck } from '../../sections/useIdentityCheck';
@@ -41,7 +54,14 @@ export interface ClaimFormProps {
   draft?: FormDraft;
 }
 
-const SECTION_IDS: readonly SectionId[] = ['personalDetails', 'idDocuments', 'claimDetails', 'aboutTicket', 'ticketImages', 'payment'];
+const SECTION_IDS: readonly SectionId[] = [
+  'personalDetails',
+  'idDocuments',
+  'claimDetails',
+  'aboutTicket',
+  'ticketImages',
+  'payment',
+];
 
 export function signedTicketKind(ticket: AboutTicketValues): SignedTicketKind {
   if (ticket.productType === 'SC') return 'SC';
@@ -49,19 +69,33 @@ export function signedTicketKind(ticket: AboutTicketValues): SignedTicketKind {
 }
 
 // The images section of the claim follows the answers of 'About your ticket'.
-function ClaimTicketImagesSection({ ticketForm, ...props }: Omit<TicketImagesSectionProps, 'ticket'> & { ticketForm: FormApi<AboutTicketValues> }) {
+function ClaimTicketImagesSection({
+  ticketForm,
+  ...props
+}: Omit<TicketImagesSectionProps, 'ticket'> & { ticketForm: FormApi<AboutTicketValues> }) {
   const ticket = useFormValues(ticketForm);
   return <TicketImagesSection ticket={ticket} {...props} />;
 }
 
-export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProcess, draft }: ClaimFormProps) {
+export function ClaimForm({
+  claimToken,
+  onActivity,
+  onSubmitted,
+  onUnableToProcess,
+  draft,
+}: ClaimFormProps) {
   const [signedModal, setSignedModal] = useState(false);
   const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitIdentity();
   const submitClaim = useSubmitClaim();
   const saveSection = useSaveClaimDraftSection();
-  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ id: claimToken, data })).data, restored.identity);
-  const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ id: claimToken, section, data }));
+  const identityCheck = useIdentityCheck(
+    async (data) => (await submitIdentity.mutateAsync({ id: claimToken, data })).data,
+    restored.identity,
+  );
+  const formDraft = useFormDraft(restored, (section, data) =>
+    saveSection.mutateAsync({ id: claimToken, section, data }),
+  );
   const order = visibleSections(identityCheck.idDocsRequired);
 
   const validate: PerSection<SectionId, Errors> = {
@@ -75,7 +109,9 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
 
   const usesLookup = () => usesAddressLookup(forms.personalDetails.getState().values);
 
-  const submitPersonalDetails = async (values: PersonalDetailsValues): Promise<SubmissionErrors> => {
+  const submitPersonalDetails = async (
+    values: PersonalDetailsValues,
+  ): Promise<SubmissionErrors> => {
     try {
       const result = await identityCheck.run(values);
       sections.complete('personalDetails', visibleSections(result.idDocsRequired));
@@ -126,7 +162,8 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
     validate,
     onActivity,
     initial: restored,
-    onComplete: (id, values) => formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
+    onComplete: (id, values) =>
+      formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
@@ -153,18 +190,29 @@ export function ClaimForm({ claimToken, onActivity, onSubmitted, onUnableToProce
   const upload = useCallback(
     // The generated call itself, not its hook: each upload has its own progress and cancel.
     async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
-      const response = await uploadClaimFile(claimToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
+      const response = await uploadClaimFile(
+        claimToken,
+        { type, fileName: file.name, file },
+        { signal, onUploadProgress: onProgress },
+      );
       return response.data.uuid;
     },
     [claimToken],
   );
 
-  const common = <V,>(id: SectionId, form: FormApi<V>): SectionProps<V> => ({ form, ...sections.common(id) });
+  const common = <V,>(id: SectionId, form: FormApi<V>): SectionProps<V> => ({
+    form,
+    ...sections.common(id),
+  });
 
   return (
     <div className="claim-form">
       <ErrorBanner bannerRef={sections.bannerRef} />
-      <PersonalDetailsSection {...common('personalDetails', forms.personalDetails)} onActivity={onActivity} claimToken={claimToken} />
+      <PersonalDetailsSection
+        {...common('personalDetails', forms.personalDetails)}
+        onActivity={onActivity}
+        claimToken={claimToken}
+      />
       {order.includes('idDocuments') && (
         <IdDocumentsSection
           {...common('idDocuments', forms.idDocuments)}

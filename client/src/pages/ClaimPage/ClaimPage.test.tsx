@@ -9,12 +9,23 @@ import { fillPersonalDetails, stubApi, withQueryClient } from '../../test/helper
 import { ClaimPage } from './ClaimPage';
 
 const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
-const VERIFIED = { email: 'sarah.oneill@example.co.uk', inactivityMinutes: 20, productName: 'Prize Lottery' };
-const verifyOk = (body: object = VERIFIED) => [/PATCH \/api\/v1\/claim\/.+\/verify/, Response.json(body)] as [RegExp, Response];
+const VERIFIED = {
+  email: 'sarah.oneill@example.co.uk',
+  inactivityMinutes: 20,
+  productName: 'Prize Lottery',
+};
+const verifyOk = (body: object = VERIFIED) =>
+  [/PATCH \/api\/v1\/claim\/.+\/verify/, Response.json(body)] as [RegExp, Response];
 
 function renderClaimPage(reload = vi.fn()) {
   const location = memoryLocation({ path: `/claim/${TOKEN}`, record: true });
-  render(withQueryClient(<Router hook={location.hook}><ClaimPage claimToken={TOKEN} reload={reload} /></Router>));
+  render(
+    withQueryClient(
+      <Router hook={location.hook}>
+        <ClaimPage claimToken={TOKEN} reload={reload} />
+      </Router>,
+    ),
+  );
   return { location, reload };
 }
 
@@ -31,7 +42,9 @@ describe('ClaimPage loading', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Claim your prize' })).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: `/api/v1/claim/${TOKEN}/verify` });
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const titles = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
     expect(titles).toEqual([
       '1Personal details',
       '2Claim details (complete the sections above first)',
@@ -44,13 +57,16 @@ describe('ClaimPage loading', () => {
   it.each([
     [409, 'This claim has already been submitted.', 'start a new claim'],
     [410, 'This link has expired.', 'enter email'],
-  ])('When verifying answers %i, then it shows the message and a %j button to the start page', async (status, message, button) => {
-    stubApi([[/verify/, Response.json({ statusCode: status, message }, { status })]]);
-    const { location } = renderClaimPage();
-    expect(await screen.findByRole('heading', { name: message })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: button }));
-    expect(location.history?.at(-1)).toBe('/');
-  });
+  ])(
+    'When verifying answers %i, then it shows the message and a %j button to the start page',
+    async (status, message, button) => {
+      stubApi([[/verify/, Response.json({ statusCode: status, message }, { status })]]);
+      const { location } = renderClaimPage();
+      expect(await screen.findByRole('heading', { name: message })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: button }));
+      expect(location.history?.at(-1)).toBe('/');
+    },
+  );
 
   it("When verifying fails without a message of its own, then it says 'Failed to load claim.'", async () => {
     stubApi([[/verify/, new Response('<html>', { status: 502 })]]);
@@ -69,7 +85,9 @@ describe('ClaimPage sections', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    const banner = await screen.findByRole('heading', { name: "We couldn't process 7 of your entries." });
+    const banner = await screen.findByRole('heading', {
+      name: "We couldn't process 7 of your entries.",
+    });
     expect(document.activeElement).toBe(banner.parentElement);
     expect(screen.getByText('Check the fields highlighted below.')).toBeTruthy();
     expect(screen.getAllByText('Please select a title')).toHaveLength(2);
@@ -77,7 +95,16 @@ describe('ClaimPage sections', () => {
 
   it('sends the identity check, maps a server field error back to its field, then moves on to claim details', async () => {
     let answer = Response.json(
-      { statusCode: 400, message: [{ property: 'postCode', constraints: { pattern: 'Please enter a valid postcode' }, children: [] }] },
+      {
+        statusCode: 400,
+        message: [
+          {
+            property: 'postCode',
+            constraints: { pattern: 'Please enter a valid postcode' },
+            children: [],
+          },
+        ],
+      },
       { status: 400 },
     );
     const { calls } = stubApi([verifyOk(), [/POST .*\/identity$/, () => answer]]);
@@ -88,7 +115,9 @@ describe('ClaimPage sections', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." }),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
     expect(calls.find((call) => call.url.endsWith('/identity'))?.body).toEqual({
       isOwner: true,
@@ -103,19 +132,35 @@ describe('ClaimPage sections', () => {
       postCode: 'IM1 1JE',
     });
 
-    answer = Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 });
+    answer = Response.json(
+      { uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false },
+      { status: 201 },
+    );
     await user.clear(screen.getByLabelText('Postcode'));
     await user.type(screen.getByLabelText('Postcode'), 'IM1 1JF');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByRole('group', { name: 'Do you have the ticket or Scratchcard in your possession?' })).toBeTruthy();
+    expect(
+      await screen.findByRole('group', {
+        name: 'Do you have the ticket or Scratchcard in your possession?',
+      }),
+    ).toBeTruthy();
     expect(screen.queryByText(/We couldn't process/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit personal details' })).toBeTruthy();
     expect(screen.getByText('Flat 2')).toBeTruthy();
   });
 
   it('When the identity check asks for ID documents, then that section comes second and the numbers shift', async () => {
-    stubApi([verifyOk(), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: true }, { status: 201 })]]);
+    stubApi([
+      verifyOk(),
+      [
+        /POST .*\/identity$/,
+        Response.json(
+          { uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: true },
+          { status: 201 },
+        ),
+      ],
+    ]);
     const user = userEvent.setup();
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
@@ -123,14 +168,25 @@ describe('ClaimPage sections', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     // ID documents were asked for: that section comes second.
-    expect(await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents/ }),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: /^6\s*Payment and submit/ })).toBeTruthy();
   });
 });
 
 describe('ClaimPage not sure', () => {
   it("When the ticket type is 'not sure', then only Finish shows and it ends with the Customer Care message (the server's number)", async () => {
-    stubApi([verifyOk({ ...VERIFIED, customerCarePhone: '0333 234 5050' }), [/POST .*\/identity$/, Response.json({ uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false }, { status: 201 })]]);
+    stubApi([
+      verifyOk({ ...VERIFIED, customerCarePhone: '0333 234 5050' }),
+      [
+        /POST .*\/identity$/,
+        Response.json(
+          { uuid: '3f1c2b7e-8a4d-4c6b-9e21-5d7a0b9c1e42', idDocsRequired: false },
+          { status: 201 },
+        ),
+      ],
+    ]);
     const user = userEvent.setup();
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
@@ -141,7 +197,9 @@ describe('ClaimPage not sure', () => {
       [/damaged/, 'No'],
       [/work for the operator/, 'No'],
     ] as const) {
-      await user.click(within(await screen.findByRole('group', { name: legend })).getByLabelText(answer));
+      await user.click(
+        within(await screen.findByRole('group', { name: legend })).getByLabelText(answer),
+      );
     }
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByLabelText('Draw based game ticket'));
@@ -152,8 +210,12 @@ describe('ClaimPage not sure', () => {
     expect(screen.queryByLabelText('Serial number')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
 
-    expect(await screen.findByRole('heading', { name: 'We are unable to process your claim online' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '0333 234 5050' }).getAttribute('href')).toBe('tel:03332345050');
+    expect(
+      await screen.findByRole('heading', { name: 'We are unable to process your claim online' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0333 234 5050' }).getAttribute('href')).toBe(
+      'tel:03332345050',
+    );
   });
 });
 
@@ -172,7 +234,11 @@ describe('ClaimPage inactivity', () => {
       await vi.advanceTimersByTimeAsync(2 * 60_000);
     });
 
-    expect(screen.getByRole('heading', { name: 'Your claim form was cleared as it was left unfinished for 20 minutes' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', {
+        name: 'Your claim form was cleared as it was left unfinished for 20 minutes',
+      }),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
     await userEvent.click(screen.getByRole('button', { name: 'start again' }));
@@ -186,14 +252,30 @@ describe('ClaimPage save and return', () => {
     sections: [
       {
         section: 'personalDetails',
-        values: { isOwner: true, title: 'Ms', firstName: 'Sarah', lastName: "O'Neill", dateOfBirth: '1980-03-05', phoneNumber: '07700900123', isOverseas: false, isManualAddress: true, addressLine1: 'Flat 2', town: 'Douglas', postCode: 'IM1 1JE' },
+        values: {
+          isOwner: true,
+          title: 'Ms',
+          firstName: 'Sarah',
+          lastName: "O'Neill",
+          dateOfBirth: '1980-03-05',
+          phoneNumber: '07700900123',
+          isOverseas: false,
+          isManualAddress: true,
+          addressLine1: 'Flat 2',
+          town: 'Douglas',
+          postCode: 'IM1 1JE',
+        },
         identityCheck,
       },
-      { section: 'claimDetails', values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false } },
+      {
+        section: 'claimDetails',
+        values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false },
+      },
     ],
     expiresAt: '2026-11-25T18:20:00Z',
   };
-  const draftOk = (body: object) => [/GET \/api\/v1\/claim\/.+\/draft$/, Response.json(body)] as [RegExp, Response];
+  const draftOk = (body: object) =>
+    [/GET \/api\/v1\/claim\/.+\/draft$/, Response.json(body)] as [RegExp, Response];
   const leaving = () => {
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
@@ -205,7 +287,10 @@ describe('ClaimPage save and return', () => {
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
 
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`PATCH /api/v1/claim/${TOKEN}/verify`, `GET /api/v1/claim/${TOKEN}/draft`]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `PATCH /api/v1/claim/${TOKEN}/verify`,
+      `GET /api/v1/claim/${TOKEN}/draft`,
+    ]);
     expect(screen.getByRole('button', { name: 'Edit personal details' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit claim details' })).toBeTruthy();
     expect(screen.getByText('Flat 2')).toBeTruthy();
@@ -215,22 +300,34 @@ describe('ClaimPage save and return', () => {
   });
 
   it('When a section is completed, then its answers are saved; leaving with unsaved answers in the open section asks first', async () => {
-    const { calls } = stubApi([verifyOk(), draftOk({ sections: [savedDraft.sections[0]], expiresAt: savedDraft.expiresAt }), [/PUT .*\/draft\/claimDetails$/, Response.json({ expiresAt: savedDraft.expiresAt })]]);
+    const { calls } = stubApi([
+      verifyOk(),
+      draftOk({ sections: [savedDraft.sections[0]], expiresAt: savedDraft.expiresAt }),
+      [/PUT .*\/draft\/claimDetails$/, Response.json({ expiresAt: savedDraft.expiresAt })],
+    ]);
     const user = userEvent.setup();
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
 
-    await user.click(within(await screen.findByRole('group', { name: /in your possession/ })).getByLabelText('Yes'));
+    await user.click(
+      within(await screen.findByRole('group', { name: /in your possession/ })).getByLabelText(
+        'Yes',
+      ),
+    );
     expect(leaving()).toBe(true);
     await user.click(within(screen.getByRole('group', { name: /damaged/ })).getByLabelText('No'));
-    await user.click(within(screen.getByRole('group', { name: /work for the operator/ })).getByLabelText('No'));
+    await user.click(
+      within(screen.getByRole('group', { name: /work for the operator/ })).getByLabelText('No'),
+    );
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await screen.findByLabelText('Draw based game ticket');
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       url: `/api/v1/claim/${TOKEN}/draft/claimDetails`,
-      body: { values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false } },
+      body: {
+        values: { isTicketInPossession: true, isTicketDamaged: false, isLotteryRetailer: false },
+      },
     });
     await vi.waitFor(() => expect(leaving()).toBe(false));
   });
@@ -241,7 +338,8 @@ describe('ClaimPage save and return', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderClaimPage();
     await screen.findByRole('heading', { name: 'Claim your prize' });
-    const loads = () => calls.filter((call) => call.method === 'GET' && call.url.endsWith('/draft')).length;
+    const loads = () =>
+      calls.filter((call) => call.method === 'GET' && call.url.endsWith('/draft')).length;
 
     await user.click(await screen.findByLabelText('Draw based game ticket'));
     await user.click(screen.getByLabelText('Scratchcard'));

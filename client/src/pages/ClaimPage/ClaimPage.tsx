@@ -48,7 +48,10 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       { id: claimToken },
       {
         onSuccess: (response) =>
-          updateSiteSettings({ productName: response.data.productName, customerCarePhone: response.data.customerCarePhone }),
+          updateSiteSettings({
+            productName: response.data.productName,
+            customerCarePhone: response.data.customerCarePhone,
+          }),
         onError: (failure) => {
           const notice = notificationFor(failure, { shownOnScreen: true });
           if (notice !== undefined) notifications.add({ content: notice, type: 'error' });
@@ -60,12 +63,20 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const verified = verify.data?.data;
   // The answers saved before (docs/adr/015): read once, after the link is verified. A draft
   // that cannot be read leaves the form empty rather than keeping the claimant out.
-  const draft = useGetClaimDraft(claimToken, { query: { enabled: verified !== undefined && outcome === null, staleTime: Infinity, retry: false } });
+  const draft = useGetClaimDraft(claimToken, {
+    query: {
+      enabled: verified !== undefined && outcome === null,
+      staleTime: Infinity,
+      retry: false,
+    },
+  });
   const ready = verified !== undefined && !draft.isPending;
   const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
   const formShown = outcome === null && ready;
 
-  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () =>
+    setOutcome({ name: 'timedOut', minutes }),
+  );
   const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
   const onActivity = () => {
     timer.restart();
@@ -77,25 +88,40 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   useDocumentTitle(PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize');
 
   if (outcome?.name === 'submitted') {
-    return <ClaimSubmitted claimHashid={outcome.claimHashid} email={outcome.email} headingRef={headingRef} />;
+    return (
+      <ClaimSubmitted
+        claimHashid={outcome.claimHashid}
+        email={outcome.email}
+        headingRef={headingRef}
+      />
+    );
   }
 
   if (outcome?.name === 'unableToProcess') {
     return (
-      <ResultPanel variant="error" title="We are unable to process your claim online" headingRef={headingRef}>
+      <ResultPanel
+        variant="error"
+        title="We are unable to process your claim online"
+        headingRef={headingRef}
+      >
         <p className="lead">
-          Please contact Customer Care by phone on{' '}
-          <PhoneLink />{' '}
-          so we can help you with your claim.
+          Please contact Customer Care by phone on <PhoneLink /> so we can help you with your claim.
         </p>
-        <p>Have your ticket or Scratchcard with you when you call. Keep it safe: do not post it to us until we ask.</p>
+        <p>
+          Have your ticket or Scratchcard with you when you call. Keep it safe: do not post it to us
+          until we ask.
+        </p>
       </ResultPanel>
     );
   }
 
   if (outcome?.name === 'timedOut') {
     return (
-      <ResultPanel variant="error" title={SCREEN_MESSAGES.cleared(outcome.minutes)} headingRef={headingRef}>
+      <ResultPanel
+        variant="error"
+        title={SCREEN_MESSAGES.cleared(outcome.minutes)}
+        headingRef={headingRef}
+      >
         <p>We cleared your answers to keep your details safe.</p>
         <Button onClick={reload}>start again</Button>
       </ResultPanel>
@@ -112,7 +138,9 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
             ? 'You can start a new claim with your email address.'
             : 'Enter your email address again and we will send you a new link.'}
         </p>
-        <Button onClick={() => navigate('/')}>{alreadySubmitted ? 'start a new claim' : 'enter email'}</Button>
+        <Button onClick={() => navigate('/')}>
+          {alreadySubmitted ? 'start a new claim' : 'enter email'}
+        </Button>
       </ResultPanel>
     );
   }
@@ -130,7 +158,9 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <h1 ref={headingRef} tabIndex={-1}>
         Claim your prize
       </h1>
-      <p className="lead">Complete each section. You can check and change your answers before you submit.</p>
+      <p className="lead">
+        Complete each section. You can check and change your answers before you submit.
+      </p>
       <ClaimForm
         claimToken={claimToken}
         draft={draft.data?.data}
@@ -144,7 +174,9 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
           setOutcome({ name: 'unableToProcess' });
         }}
       />
-      {timer.warningClearsAt !== null && <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />}
+      {timer.warningClearsAt !== null && (
+        <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />
+      )}
     </>
   );
 }

@@ -54,13 +54,24 @@ const SECTION_IDS: readonly InfoSectionId[] = ['personalDetails', 'idDocuments',
 
 const ASKED_FOR_ID_DOCUMENTS = 'We need photos of two ID documents.';
 
-export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity, onSubmitted, draft }: InfoRequestFormProps) {
+export function InfoRequestForm({
+  infoRequestToken,
+  sectionTypeList,
+  onActivity,
+  onSubmitted,
+  draft,
+}: InfoRequestFormProps) {
   const [restored] = useState(() => restoreDraft(draft, SECTION_IDS));
   const submitIdentity = useSubmitInfoRequestIdentity();
   const submitRequest = useSubmitInfoRequest();
   const saveSection = useSaveInfoRequestDraftSection();
-  const identityCheck = useIdentityCheck(async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data, restored.identity);
-  const formDraft = useFormDraft(restored, (section, data) => saveSection.mutateAsync({ infoRequestToken, section, data }));
+  const identityCheck = useIdentityCheck(
+    async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data,
+    restored.identity,
+  );
+  const formDraft = useFormDraft(restored, (section, data) =>
+    saveSection.mutateAsync({ infoRequestToken, section, data }),
+  );
   const order = infoRequestSections(sectionTypeList, identityCheck.idDocsRequired);
   const last = order[order.length - 1];
   const kind = imageKind(sectionTypeList);
@@ -75,7 +86,10 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
 
   const usesLookup = () => usesAddressLookup(forms.personalDetails.getState().values);
 
-  const send = async (id: InfoSectionId, identity: IdentityResult | null): Promise<SubmissionErrors> => {
+  const send = async (
+    id: InfoSectionId,
+    identity: IdentityResult | null,
+  ): Promise<SubmissionErrors> => {
     try {
       const response = await submitRequest.mutateAsync({
         infoRequestToken,
@@ -95,7 +109,9 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
 
   // Personal details check the identity; the answer decides whether ID documents follow,
   // and so whether this section is still the last one.
-  const submitPersonalDetails = async (values: PersonalDetailsValues): Promise<SubmissionErrors> => {
+  const submitPersonalDetails = async (
+    values: PersonalDetailsValues,
+  ): Promise<SubmissionErrors> => {
     let result: IdentityResult;
     try {
       result = await identityCheck.run(values);
@@ -123,7 +139,10 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
         sections.reportFailure(id, failure, usesLookup());
         return undefined;
       }
-      if (infoRequestSections(sectionTypeList, checked.idDocsRequired).includes('idDocuments') && !sections.isCompleted('idDocuments')) {
+      if (
+        infoRequestSections(sectionTypeList, checked.idDocsRequired).includes('idDocuments') &&
+        !sections.isCompleted('idDocuments')
+      ) {
         sections.focus('idDocuments');
         return undefined;
       }
@@ -137,14 +156,17 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
     validate,
     onActivity,
     initial: restored,
-    onComplete: (id, values) => formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
+    onComplete: (id, values) =>
+      formDraft.save(id, values, id === 'personalDetails' ? identityCheck.current() : null),
     onEdit: (id) => {
       if (id === 'personalDetails') identityCheck.reopen(forms.personalDetails);
     },
     // The last section sends the answer; personal details decide themselves whether they are last.
     submit: {
       personalDetails: submitPersonalDetails,
-      ...(last !== undefined && last !== 'personalDetails' ? { [last]: () => submitLastSection(last) } : {}),
+      ...(last !== undefined && last !== 'personalDetails'
+        ? { [last]: () => submitLastSection(last) }
+        : {}),
     },
   });
   const { forms } = sections;
@@ -153,7 +175,11 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
   const upload = useCallback(
     // The generated call itself, not its hook: each upload has its own progress and cancel.
     async (type: FileType, file: File, { signal, onProgress }: UploadProgress) => {
-      const response = await uploadInfoRequestFile(infoRequestToken, { type, fileName: file.name, file }, { signal, onUploadProgress: onProgress });
+      const response = await uploadInfoRequestFile(
+        infoRequestToken,
+        { type, fileName: file.name, file },
+        { signal, onUploadProgress: onProgress },
+      );
       return response.data.uuid;
     },
     [infoRequestToken],
@@ -170,7 +196,13 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
       {order.map((id) => {
         switch (id) {
           case 'personalDetails':
-            return <PersonalDetailsSection key={id} {...common(id, forms.personalDetails)} onActivity={onActivity} />;
+            return (
+              <PersonalDetailsSection
+                key={id}
+                {...common(id, forms.personalDetails)}
+                onActivity={onActivity}
+              />
+            );
           case 'idDocuments':
             return (
               <IdDocumentsSection
@@ -178,7 +210,9 @@ export function InfoRequestForm({ infoRequestToken, sectionTypeList, onActivity,
                 {...common(id, forms.idDocuments)}
                 upload={upload}
                 onRemoveFile={(field) => sections.removeFile(id, field)}
-                intro={sectionTypeList.includes('ID_DOCUMENTS') ? ASKED_FOR_ID_DOCUMENTS : undefined}
+                intro={
+                  sectionTypeList.includes('ID_DOCUMENTS') ? ASKED_FOR_ID_DOCUMENTS : undefined
+                }
               />
             );
           case 'ticketImages':

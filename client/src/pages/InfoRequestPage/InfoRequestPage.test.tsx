@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { validationErrors } from '../../state/validationErrors';
-import { fillPersonalDetails, pngFile, stubApi, type StubbedCall, withQueryClient } from '../../test/helpers';
+import {
+  fillPersonalDetails,
+  pngFile,
+  stubApi,
+  type StubbedCall,
+  withQueryClient,
+} from '../../test/helpers';
 import { InfoRequestPage } from './InfoRequestPage';
 
 const TOKEN = 'Vb8kR2mQ7xLp4sTn9wYc3dHf6gJ1aEuZ';
@@ -16,30 +22,50 @@ type Route = [RegExp, Response | ((call: StubbedCall) => Response)];
 
 const loadOk = (sectionTypeList: string[], extra: object = {}): Route => [
   /GET \/api\/v1\/claim\/info-request\/[^/]+$/,
-  Response.json({ sectionTypeList, inactivityMinutes: 20, customerCarePhone: '0333 234 5050', ...extra }),
+  Response.json({
+    sectionTypeList,
+    inactivityMinutes: 20,
+    customerCarePhone: '0333 234 5050',
+    ...extra,
+  }),
 ];
-const identity = (body: object): Route => [/POST .*\/info-request\/[^/]+\/identity$/, Response.json(body, { status: 201 })];
+const identity = (body: object): Route => [
+  /POST .*\/info-request\/[^/]+\/identity$/,
+  Response.json(body, { status: 201 }),
+];
 // Each upload gets the uuid of its type, so the body shows which file went where.
 const uploads: Route = [
   /POST .*\/info-request\/[^/]+\/file$/,
-  (call) => Response.json({ uuid: `uuid-${String((call.body as FormData).get('type'))}` }, { status: 201 }),
+  (call) =>
+    Response.json({ uuid: `uuid-${String((call.body as FormData).get('type'))}` }, { status: 201 }),
 ];
-const submitOk: Route = [/POST .*\/info-request\/[^/]+$/, Response.json({ claimHashid: 'K7Q2M9XA' }, { status: 201 })];
+const submitOk: Route = [
+  /POST .*\/info-request\/[^/]+$/,
+  Response.json({ claimHashid: 'K7Q2M9XA' }, { status: 201 }),
+];
 
 function renderPage(reload = vi.fn()) {
   const location = memoryLocation({ path: `/claim/info-request/${TOKEN}`, record: true });
-  render(withQueryClient(<Router hook={location.hook}><InfoRequestPage infoRequestToken={TOKEN} reload={reload} /></Router>));
+  render(
+    withQueryClient(
+      <Router hook={location.hook}>
+        <InfoRequestPage infoRequestToken={TOKEN} reload={reload} />
+      </Router>,
+    ),
+  );
   return { location, reload };
 }
 
-const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const sectionTitles = () =>
+  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 async function upload(user: UserEvent, label: string, name: string) {
   await user.upload(screen.getByLabelText(label), pngFile(name));
   await screen.findByText(name);
 }
 
-const submitted = (calls: StubbedCall[]) => calls.find((call) => call.method === 'POST' && /info-request\/[^/]+$/.test(call.url))?.body;
+const submitted = (calls: StubbedCall[]) =>
+  calls.find((call) => call.method === 'POST' && /info-request\/[^/]+$/.test(call.url))?.body;
 
 afterEach(() => {
   validationErrors.clear();
@@ -52,29 +78,52 @@ describe('InfoRequestPage loading', () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toContain('Checking your link');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Amend or add further information' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Amend or add further information' }),
+    ).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: 'GET', url: `/api/v1/claim/info-request/${TOKEN}` });
-    expect(sectionTitles()).toEqual(['1Personal details', '2Upload Scratchcard images (complete the sections above first)']);
+    expect(sectionTitles()).toEqual([
+      '1Personal details',
+      '2Upload Scratchcard images (complete the sections above first)',
+    ]);
     expect(screen.getByLabelText('First name')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '0333 234 5050' }).getAttribute('href')).toBe('tel:03332345050');
+    expect(screen.getByRole('link', { name: '0333 234 5050' }).getAttribute('href')).toBe(
+      'tel:03332345050',
+    );
     expect(document.title).toContain('Amend or add further information');
   });
 
   it.each([
-    ['This information has already been submitted.', 409, { statusCode: 409, message: 'This information has already been submitted.' }],
+    [
+      'This information has already been submitted.',
+      409,
+      { statusCode: 409, message: 'This information has already been submitted.' },
+    ],
     ['Failed to load request.', 502, '<html>'],
-  ])('When loading fails, then it shows %j and a start a new claim button to the start page (%i)', async (message, status, body) => {
-    stubApi([[/info-request/, typeof body === 'string' ? new Response(body, { status }) : Response.json(body, { status })]]);
-    const { location } = renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: message })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'start a new claim' }));
-    expect(location.history?.at(-1)).toBe('/');
-  });
+  ])(
+    'When loading fails, then it shows %j and a start a new claim button to the start page (%i)',
+    async (message, status, body) => {
+      stubApi([
+        [
+          /info-request/,
+          typeof body === 'string'
+            ? new Response(body, { status })
+            : Response.json(body, { status }),
+        ],
+      ]);
+      const { location } = renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: message })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'start a new claim' }));
+      expect(location.history?.at(-1)).toBe('/');
+    },
+  );
 
   it('When the request lists nothing the page knows, then it fails to load', async () => {
     stubApi([loadOk(['BANK_DETAILS'])]);
     renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to load request.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to load request.' }),
+    ).toBeTruthy();
   });
 });
 
@@ -87,17 +136,34 @@ describe('InfoRequestPage sections', () => {
     expect(sectionTitles()).toEqual(['1Upload ticket images']);
 
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
-    const banner = await screen.findByRole('heading', { name: "We couldn't process 2 of your entries." });
+    const banner = await screen.findByRole('heading', {
+      name: "We couldn't process 2 of your entries.",
+    });
     expect(document.activeElement).toBe(banner.parentElement);
-    expect(screen.getAllByText('You must upload an image of the back of your draw game ticket before you can proceed.')).toHaveLength(2);
+    expect(
+      screen.getAllByText(
+        'You must upload an image of the back of your draw game ticket before you can proceed.',
+      ),
+    ).toHaveLength(2);
 
     await upload(user, 'Front of your ticket', 'front.png');
     await upload(user, 'Back of your ticket', 'back.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your details have been submitted successfully.' })).toBeTruthy();
-    expect(submitted(calls)).toEqual({ sectionTypeList: ['DBG_PINK_IMAGES'], ticketFrontFileUuid: 'uuid-ticketFront', ticketBackFileUuid: 'uuid-ticketBack' });
-    expect(screen.getByText('Your claim reference number').nextElementSibling?.textContent).toBe('K7Q2M9XA');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Your details have been submitted successfully.',
+      }),
+    ).toBeTruthy();
+    expect(submitted(calls)).toEqual({
+      sectionTypeList: ['DBG_PINK_IMAGES'],
+      ticketFrontFileUuid: 'uuid-ticketFront',
+      ticketBackFileUuid: 'uuid-ticketBack',
+    });
+    expect(screen.getByText('Your claim reference number').nextElementSibling?.textContent).toBe(
+      'K7Q2M9XA',
+    );
     const steps = within(screen.getByRole('region', { name: 'What happens next?' }));
     expect(steps.getByText(/Winner Services Department will review/)).toBeTruthy();
     expect(steps.getByText(/Keep your ticket or Scratchcard safe/)).toBeTruthy();
@@ -115,11 +181,19 @@ describe('InfoRequestPage sections', () => {
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
 
     await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
-    expect(submitted(calls)).toEqual({ sectionTypeList: ['DBG_WHITE_IMAGES'], ticketFrontFileUuid: 'uuid-ticketFront' });
+    expect(submitted(calls)).toEqual({
+      sectionTypeList: ['DBG_WHITE_IMAGES'],
+      ticketFrontFileUuid: 'uuid-ticketFront',
+    });
   });
 
   it('When the identity check asks for ID documents, then that section comes second, the numbers shift and ID_DOCUMENTS is sent', async () => {
-    const { calls } = stubApi([loadOk(['PERSONAL_DETAILS', 'SC_IMAGES']), identity(IDENTITY_NEEDS_ID), uploads, submitOk]);
+    const { calls } = stubApi([
+      loadOk(['PERSONAL_DETAILS', 'SC_IMAGES']),
+      identity(IDENTITY_NEEDS_ID),
+      uploads,
+      submitOk,
+    ]);
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('heading', { name: 'Amend or add further information' });
@@ -127,7 +201,10 @@ describe('InfoRequestPage sections', () => {
     await fillPersonalDetails(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    const idTitle = await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents/ });
+    const idTitle = await screen.findByRole('heading', {
+      level: 2,
+      name: /^2\s*Upload ID documents/,
+    });
     expect(document.activeElement).toBe(idTitle);
     expect(sectionTitles()).toEqual([
       '1Personal details (completed)',
@@ -140,7 +217,9 @@ describe('InfoRequestPage sections', () => {
     await upload(user, 'Second ID document', 'bill.png');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: /^3\s*Upload Scratchcard images$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^3\s*Upload Scratchcard images$/ }),
+    ).toBeTruthy();
     await upload(user, 'Front of your Scratchcard', 'front.png');
     await upload(user, 'Back of your Scratchcard', 'back.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
@@ -172,21 +251,29 @@ describe('InfoRequestPage sections', () => {
     await fillPersonalDetails(user);
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents$/ }),
+    ).toBeTruthy();
     expect(submitted(calls)).toBeUndefined();
     await upload(user, 'First ID document', 'passport.png');
     await upload(user, 'Second ID document', 'bill.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
 
     await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
-    expect(submitted(calls)).toMatchObject({ sectionTypeList: ['PERSONAL_DETAILS', 'ID_DOCUMENTS'], idDocsRequired: true });
+    expect(submitted(calls)).toMatchObject({
+      sectionTypeList: ['PERSONAL_DETAILS', 'ID_DOCUMENTS'],
+      idDocsRequired: true,
+    });
   }, 20_000);
 
   it('When the request asks for ID documents, then they are a section of their own with their own wording', async () => {
     stubApi([loadOk(['ID_DOCUMENTS', 'DBG_WHITE_IMAGES'])]);
     renderPage();
     await screen.findByRole('heading', { name: 'Amend or add further information' });
-    expect(sectionTitles()).toEqual(['1Upload ID documents', '2Upload ticket images (complete the sections above first)']);
+    expect(sectionTitles()).toEqual([
+      '1Upload ID documents',
+      '2Upload ticket images (complete the sections above first)',
+    ]);
     expect(screen.getByText('We need photos of two ID documents.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
   });
@@ -195,11 +282,24 @@ describe('InfoRequestPage sections', () => {
     let answer = Response.json(
       {
         statusCode: 400,
-        message: [{ property: 'idDocument1FileUuid', constraints: { required: 'You must upload an image of your first ID document before you can proceed.' }, children: [] }],
+        message: [
+          {
+            property: 'idDocument1FileUuid',
+            constraints: {
+              required:
+                'You must upload an image of your first ID document before you can proceed.',
+            },
+            children: [],
+          },
+        ],
       },
       { status: 400 },
     );
-    stubApi([loadOk(['ID_DOCUMENTS', 'DBG_WHITE_IMAGES']), uploads, [/POST .*\/info-request\/[^/]+$/, () => answer]]);
+    stubApi([
+      loadOk(['ID_DOCUMENTS', 'DBG_WHITE_IMAGES']),
+      uploads,
+      [/POST .*\/info-request\/[^/]+$/, () => answer],
+    ]);
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('heading', { name: 'Amend or add further information' });
@@ -210,13 +310,24 @@ describe('InfoRequestPage sections', () => {
     await upload(user, 'Front of your ticket', 'front.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
 
-    expect(await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: /^1\s*Upload ID documents$/ })).toBeTruthy();
-    expect(screen.getAllByText('You must upload an image of your first ID document before you can proceed.')).toHaveLength(2);
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: /^1\s*Upload ID documents$/ }),
+    ).toBeTruthy();
+    expect(
+      screen.getAllByText(
+        'You must upload an image of your first ID document before you can proceed.',
+      ),
+    ).toHaveLength(2);
 
     answer = Response.json({ claimHashid: 'K7Q2M9XA' }, { status: 201 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('heading', { level: 2, name: /^1\s*Upload ID documents \(completed\)$/ });
+    await screen.findByRole('heading', {
+      level: 2,
+      name: /^1\s*Upload ID documents \(completed\)$/,
+    });
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
     await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
   });
@@ -238,7 +349,11 @@ describe('InfoRequestPage inactivity', () => {
       await vi.advanceTimersByTimeAsync(2 * 60_000);
     });
 
-    expect(screen.getByRole('heading', { name: 'Your form was cleared as it was left unfinished for 5 minutes' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', {
+        name: 'Your form was cleared as it was left unfinished for 5 minutes',
+      }),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
     await userEvent.click(screen.getByRole('button', { name: 'start again' }));
@@ -254,34 +369,65 @@ describe('InfoRequestPage save and return', () => {
         sections: [
           {
             section: 'personalDetails',
-            values: { isOwner: true, title: 'Ms', firstName: 'Sarah', lastName: "O'Neill", dateOfBirth: '1980-03-05', phoneNumber: '07700900123', isOverseas: false, isManualAddress: true, addressLine1: 'Flat 2', town: 'Douglas', postCode: 'IM1 1JE' },
+            values: {
+              isOwner: true,
+              title: 'Ms',
+              firstName: 'Sarah',
+              lastName: "O'Neill",
+              dateOfBirth: '1980-03-05',
+              phoneNumber: '07700900123',
+              isOverseas: false,
+              isManualAddress: true,
+              addressLine1: 'Flat 2',
+              town: 'Douglas',
+              postCode: 'IM1 1JE',
+            },
             identityCheck: IDENTITY_NEEDS_ID,
           },
         ],
         expiresAt: '2026-11-25T18:20:00Z',
       }),
     ];
-    const saved: Route = [/PUT .*\/info-request\/[^/]+\/draft\/idDocuments$/, Response.json({ expiresAt: '2026-11-25T18:20:00Z' })];
-    const { calls } = stubApi([loadOk(['PERSONAL_DETAILS', 'SC_IMAGES']), draft, saved, uploads, submitOk]);
+    const saved: Route = [
+      /PUT .*\/info-request\/[^/]+\/draft\/idDocuments$/,
+      Response.json({ expiresAt: '2026-11-25T18:20:00Z' }),
+    ];
+    const { calls } = stubApi([
+      loadOk(['PERSONAL_DETAILS', 'SC_IMAGES']),
+      draft,
+      saved,
+      uploads,
+      submitOk,
+    ]);
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('heading', { name: 'Amend or add further information' });
 
-    expect(sectionTitles()).toEqual(['1Personal details (completed)', '2Upload ID documents', '3Upload Scratchcard images (complete the sections above first)']);
+    expect(sectionTitles()).toEqual([
+      '1Personal details (completed)',
+      '2Upload ID documents',
+      '3Upload Scratchcard images (complete the sections above first)',
+    ]);
     expect(screen.getByText('Flat 2')).toBeTruthy();
     await upload(user, 'First ID document', 'passport.png');
     await upload(user, 'Second ID document', 'bill.png');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: /^3\s*Upload Scratchcard images$/ });
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
-      values: { idDocument1FileUuid: { uuid: 'uuid-idDocument1', fileName: 'passport.png' }, idDocument2FileUuid: { uuid: 'uuid-idDocument2', fileName: 'bill.png' } },
+      values: {
+        idDocument1FileUuid: { uuid: 'uuid-idDocument1', fileName: 'passport.png' },
+        idDocument2FileUuid: { uuid: 'uuid-idDocument2', fileName: 'bill.png' },
+      },
     });
 
     await upload(user, 'Front of your Scratchcard', 'front.png');
     await upload(user, 'Back of your Scratchcard', 'back.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
     await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
-    expect(submitted(calls)).toMatchObject({ identityCheckUuid: IDENTITY_NEEDS_ID.uuid, idDocsRequired: true });
+    expect(submitted(calls)).toMatchObject({
+      identityCheckUuid: IDENTITY_NEEDS_ID.uuid,
+      idDocsRequired: true,
+    });
     expect(calls.some((call) => call.url.endsWith('/identity'))).toBe(false);
   }, 20_000);
 });

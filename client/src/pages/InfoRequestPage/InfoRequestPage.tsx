@@ -34,11 +34,16 @@ const PAGE_TITLES = {
   timedOut: 'Form cleared',
 } as const;
 
-export function InfoRequestPage({ infoRequestToken, reload = () => window.location.reload() }: InfoRequestPageProps) {
+export function InfoRequestPage({
+  infoRequestToken,
+  reload = () => window.location.reload(),
+}: InfoRequestPageProps) {
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Loaded once: once the form is done with, the request is closed (or the page cleared).
-  const request = useGetInfoRequest(infoRequestToken, { query: { enabled: outcome === null, staleTime: Infinity } });
+  const request = useGetInfoRequest(infoRequestToken, {
+    query: { enabled: outcome === null, staleTime: Infinity },
+  });
   const loaded = request.data?.data;
   const sectionTypeList = useMemo(() => readSectionTypes(loaded?.sectionTypeList ?? []), [loaded]);
 
@@ -57,11 +62,19 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
   const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
   // The answers saved before (docs/adr/015), read once the request has loaded; a draft that
   // cannot be read leaves the form empty.
-  const draft = useGetInfoRequestDraft(infoRequestToken, { query: { enabled: loaded !== undefined && !failed && outcome === null, staleTime: Infinity, retry: false } });
+  const draft = useGetInfoRequestDraft(infoRequestToken, {
+    query: {
+      enabled: loaded !== undefined && !failed && outcome === null,
+      staleTime: Infinity,
+      retry: false,
+    },
+  });
   const ready = loaded !== undefined && !draft.isPending;
   const formShown = outcome === null && ready && !failed;
 
-  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () => setOutcome({ name: 'timedOut', minutes }));
+  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () =>
+    setOutcome({ name: 'timedOut', minutes }),
+  );
   const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
   const onActivity = () => {
     timer.restart();
@@ -78,8 +91,14 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
 
   if (outcome?.name === 'timedOut') {
     return (
-      <ResultPanel variant="error" title={SCREEN_MESSAGES.cleared(outcome.minutes, 'form')} headingRef={headingRef}>
-        <p>We cleared your answers to keep your details safe. You can start again with the same link.</p>
+      <ResultPanel
+        variant="error"
+        title={SCREEN_MESSAGES.cleared(outcome.minutes, 'form')}
+        headingRef={headingRef}
+      >
+        <p>
+          We cleared your answers to keep your details safe. You can start again with the same link.
+        </p>
         <Button onClick={reload}>start again</Button>
       </ResultPanel>
     );
@@ -87,7 +106,11 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
 
   if (failed) {
     return (
-      <ResultPanel variant="error" title={loadInfoRequestErrorMessage(request.error)} headingRef={headingRef}>
+      <ResultPanel
+        variant="error"
+        title={loadInfoRequestErrorMessage(request.error)}
+        headingRef={headingRef}
+      >
         <p>
           If you have a question about your claim, please call Customer Care on <PhoneLink />.
         </p>
@@ -110,7 +133,8 @@ export function InfoRequestPage({ infoRequestToken, reload = () => window.locati
         {INFO_REQUEST_TITLE}
       </h1>
       <p className="lead">
-        Our Winner Services Department needs more information about your claim. Complete each section, then submit.
+        Our Winner Services Department needs more information about your claim. Complete each
+        section, then submit.
       </p>
       <p>
         If you have a question, please call Customer Care on <PhoneLink />.

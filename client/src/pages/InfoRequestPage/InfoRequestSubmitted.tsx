@@ -25,7 +25,8 @@ export function infoRequestNextSteps(claimHashid: string) {
       title: 'Quote your claim reference number',
       text: (
         <>
-          If you contact us, quote your claim reference number <strong className="nowrap">{claimHashid}</strong>.
+          If you contact us, quote your claim reference number{' '}
+          <strong className="nowrap">{claimHashid}</strong>.
         </>
       ),
     },
@@ -34,8 +35,15 @@ export function infoRequestNextSteps(claimHashid: string) {
 
 export function InfoRequestSubmitted({ claimHashid, headingRef }: InfoRequestSubmittedProps) {
   return (
-    <ResultPanel variant="celebration" title={SCREEN_MESSAGES.detailsSubmitted} headingRef={headingRef}>
-      <p>Thank you. We have added your new information to your claim and sent you a confirmation email.</p>
+    <ResultPanel
+      variant="celebration"
+      title={SCREEN_MESSAGES.detailsSubmitted}
+      headingRef={headingRef}
+    >
+      <p>
+        Thank you. We have added your new information to your claim and sent you a confirmation
+        email.
+      </p>
       <ReferenceNumber claimHashid={claimHashid} />
       <NextSteps steps={infoRequestNextSteps(claimHashid)} />
     </ResultPanel>

@@ -26,7 +26,9 @@ describe('StartPage', () => {
   });
 
   it('on success: says where the link went and offers Re-enter email address', async () => {
-    const { calls } = stubApi([[/POST \/api\/v1\/claim$/, Response.json({ email: EMAIL }, { status: 201 })]]);
+    const { calls } = stubApi([
+      [/POST \/api\/v1\/claim$/, Response.json({ email: EMAIL }, { status: 201 })],
+    ]);
     render(withQueryClient(<StartPage />));
     await userEvent.type(screen.getByLabelText('Email address'), ` ${EMAIL} `);
     await userEvent.click(screen.getByRole('button', { name: 'verify email' }));
@@ -39,34 +41,51 @@ describe('StartPage', () => {
   });
 
   it.each([
-    ['a domain error', Response.json({ statusCode: 409, message: 'Claims are closed today.' }, { status: 409 }), 'Claims are closed today.', undefined],
+    [
+      'a domain error',
+      Response.json({ statusCode: 409, message: 'Claims are closed today.' }, { status: 409 }),
+      'Claims are closed today.',
+      undefined,
+    ],
     [
       'a rate limit',
       Response.json({ statusCode: 429, message: 'x' }, { status: 429 }),
       'Failed to start claim.',
       "You've performed too many actions in a short time span. Please wait a minute before continuing.",
     ],
-  ])('on failure with %s: shows the text and an enter email button that reloads', async (_case, answer, shown, notice) => {
-    stubApi([[/POST \/api\/v1\/claim$/, answer]]);
-    const reload = vi.fn();
-    const add = vi.spyOn(notifications, 'add');
-    render(withQueryClient(<StartPage reload={reload} />));
-    await userEvent.type(screen.getByLabelText('Email address'), EMAIL);
-    await userEvent.click(screen.getByRole('button', { name: 'verify email' }));
+  ])(
+    'on failure with %s: shows the text and an enter email button that reloads',
+    async (_case, answer, shown, notice) => {
+      stubApi([[/POST \/api\/v1\/claim$/, answer]]);
+      const reload = vi.fn();
+      const add = vi.spyOn(notifications, 'add');
+      render(withQueryClient(<StartPage reload={reload} />));
+      await userEvent.type(screen.getByLabelText('Email address'), EMAIL);
+      await userEvent.click(screen.getByRole('button', { name: 'verify email' }));
 
-    expect(await screen.findByRole('heading', { name: shown })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'enter email' }));
-    expect(reload).toHaveBeenCalled();
-    if (notice === undefined) expect(add).not.toHaveBeenCalled();
-    else expect(add).toHaveBeenCalledWith({ content: notice, type: 'error' });
-  });
+      expect(await screen.findByRole('heading', { name: shown })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'enter email' }));
+      expect(reload).toHaveBeenCalled();
+      if (notice === undefined) expect(add).not.toHaveBeenCalled();
+      else expect(add).toHaveBeenCalledWith({ content: notice, type: 'error' });
+    },
+  );
 
   it('When the server rejects the e-mail field, then the message shows inline', async () => {
     stubApi([
       [
         /POST \/api\/v1\/claim$/,
         Response.json(
-          { statusCode: 400, message: [{ property: 'email', constraints: { format: 'Please enter a valid email address' }, children: [] }] },
+          {
+            statusCode: 400,
+            message: [
+              {
+                property: 'email',
+                constraints: { format: 'Please enter a valid email address' },
+                children: [],
+              },
+            ],
+          },
           { status: 400 },
         ),
       ],

@@ -11,7 +11,8 @@ import { startEmailRule } from '../../domain/startEmail';
 import { notifications } from '../../state/notifications';
 import { displayMessage } from '../../domain/validators';
 
-type View = { name: 'form' } | { name: 'sent'; email: string } | { name: 'failed'; message: string };
+type View =
+  { name: 'form' } | { name: 'sent'; email: string } | { name: 'failed'; message: string };
 
 const ids = fieldIds('email');
 
@@ -28,7 +29,13 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const startClaim = useStartClaim();
-  useDocumentTitle(view.name === 'sent' ? 'Check your email' : view.name === 'failed' ? 'Failed to start claim' : 'Start your claim');
+  useDocumentTitle(
+    view.name === 'sent'
+      ? 'Check your email'
+      : view.name === 'failed'
+        ? 'Failed to start claim'
+        : 'Start your claim',
+  );
 
   const ruleError = startEmailRule(email);
   const error = serverError ?? (touched ? ruleError : undefined);
@@ -70,9 +77,13 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
     return (
       <ResultPanel variant="verification" title="Check your email" headingRef={headingRef}>
         <p className="lead">
-          A verification link has been sent to <strong className="break-anywhere">{view.email}</strong>.
+          A verification link has been sent to{' '}
+          <strong className="break-anywhere">{view.email}</strong>.
         </p>
-        <p>Open the link in the email to continue your claim. If it has not arrived in a few minutes, check your spam or junk folder.</p>
+        <p>
+          Open the link in the email to continue your claim. If it has not arrived in a few minutes,
+          check your spam or junk folder.
+        </p>
         <Button
           variant="secondary"
           onClick={() => {
@@ -100,17 +111,22 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
       <h1>Start your claim</h1>
       <p className="lead">Claim a prize of more than £500 by post.</p>
       <p>
-        Enter your email address and we will send you a link to your claim form. You will need your ticket or
-        Scratchcard, and it helps to have photos of it ready.
+        Enter your email address and we will send you a link to your claim form. You will need your
+        ticket or Scratchcard, and it helps to have photos of it ready.
       </p>
       <div className="info-box">
         <p>
-          For your security, an unfinished claim form is cleared after {pageConfig.claimInactivityMinutes} minutes of
-          inactivity.
+          For your security, an unfinished claim form is cleared after{' '}
+          {pageConfig.claimInactivityMinutes} minutes of inactivity.
         </p>
       </div>
       <form noValidate onSubmit={submit}>
-        <FieldShell ids={ids} label="Email address" hint="We will only use it for your claim." error={error}>
+        <FieldShell
+          ids={ids}
+          label="Email address"
+          hint="We will only use it for your claim."
+          error={error}
+        >
           <input
             ref={inputRef}
             id={ids.input}

@@ -66,8 +66,12 @@ export class Migration20261122010000Claims extends Migration {
         attempts integer not null default 0
       );`);
     // rate-limiter-flexible's table, created here so concurrent processes never race to create it.
-    this.addSql('create table rate_limit (key varchar(255) primary key, points integer not null default 0, expire bigint);');
+    this.addSql(
+      'create table rate_limit (key varchar(255) primary key, points integer not null default 0, expire bigint);',
+    );
     // A ticket serial can back one submitted claim only: enforced here, not by a read-then-write.
-    this.addSql(`create unique index claim_dbg_ticket_number_uniq on claim ((details->>'dbgTicketNumber')) where status = 'submitted';`);
+    this.addSql(
+      `create unique index claim_dbg_ticket_number_uniq on claim ((details->>'dbgTicketNumber')) where status = 'submitted';`,
+    );
   }
 }

@@ -33,7 +33,9 @@ export class Migration20261122015000Address extends Migration {
     this.addSql('create index address_postcode_idx on address (postcode);');
     this.addSql('create index address_postcode_key_idx on address (postcode_key);');
     this.addSql('create index address_street_key_idx on address (street_key);');
-    this.addSql('create index address_building_key_idx on address (building_key) where building_key is not null;');
+    this.addSql(
+      'create index address_building_key_idx on address (building_key) where building_key is not null;',
+    );
     // One row per street (per postcode district): a search naming only a street, locality or
     // town is answered with street containers from this small table instead of scanning addresses.
     this.addSql(`
@@ -51,7 +53,9 @@ export class Migration20261122015000Address extends Migration {
     this.addSql('create index address_street_terms_idx on address_street using gin (terms);');
     // Every distinct word of the index: typo tolerance maps a query word to its nearest words (trigrams).
     this.addSql('create table address_term (term text collate "C" primary key);');
-    this.addSql('create index address_term_trgm_idx on address_term using gist (term gist_trgm_ops);');
+    this.addSql(
+      'create index address_term_trgm_idx on address_term using gist (term gist_trgm_ops);',
+    );
     this.addSql(`
       create table address_index_state (
         id smallint primary key check (id = 1),

@@ -19,7 +19,9 @@ export class Migration20261122015100AddressSearch extends Migration {
         first_udprn integer not null,
         terms tsvector not null
       );`);
-    this.addSql('create index if not exists address_street_terms_idx on address_street using gin (terms);');
+    this.addSql(
+      'create index if not exists address_street_terms_idx on address_street using gin (terms);',
+    );
     // One row per postcode: postcode searches list units without aggregating their addresses.
     this.addSql(`
       create table if not exists address_postcode (
@@ -30,9 +32,13 @@ export class Migration20261122015100AddressSearch extends Migration {
         town text not null,
         address_count integer not null
       );`);
-    this.addSql('create index if not exists address_postcode_compact_idx on address_postcode (postcode_key);');
+    this.addSql(
+      'create index if not exists address_postcode_compact_idx on address_postcode (postcode_key);',
+    );
     // A word found in building names or flats: only then can a search match below street level.
-    this.addSql('alter table address_term add column if not exists premise boolean not null default false;');
+    this.addSql(
+      'alter table address_term add column if not exists premise boolean not null default false;',
+    );
   }
 
   override async down(): Promise<void> {

@@ -16,6 +16,8 @@ export class Migration20261122020000InfoRequests extends Migration {
         submission jsonb
       );`);
     this.addSql('create index info_request_claim_idx on info_request (claim_id, created_at);');
-    this.addSql('create index claim_submitted_idx on claim (submitted_at desc) where status = \'submitted\';');
+    this.addSql(
+      "create index claim_submitted_idx on claim (submitted_at desc) where status = 'submitted';",
+    );
   }
 }

@@ -7,7 +7,9 @@ export class Migration20261122040000ClaimHotUpdates extends Migration {
     // page, PostgreSQL updates the row in place (a HOT update). The purge finds open claims by
     // status alone: there are few, and it runs every five minutes.
     this.addSql('drop index claim_status_activity_idx;');
-    this.addSql(`create index claim_open_idx on claim (status) where status in ('started', 'verified');`);
+    this.addSql(
+      `create index claim_open_idx on claim (status) where status in ('started', 'verified');`,
+    );
     this.addSql('alter table claim set (fillfactor = 85);');
   }
 }

@@ -21,7 +21,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000FileSanitizing', class: Migration20261122030000FileSanitizing },
   { name: 'Migration20261122040000ClaimHotUpdates', class: Migration20261122040000ClaimHotUpdates },
   { name: 'Migration20261122041000OutboxLease', class: Migration20261122041000OutboxLease },
-  { name: 'Migration20261125090000ClaimReferenceBlocks', class: Migration20261125090000ClaimReferenceBlocks },
+  {
+    name: 'Migration20261125090000ClaimReferenceBlocks',
+    class: Migration20261125090000ClaimReferenceBlocks,
+  },
   { name: 'Migration20261125180000BoundedRetries', class: Migration20261125180000BoundedRetries },
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
 ];

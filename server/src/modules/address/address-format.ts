@@ -27,8 +27,11 @@ export function addressId(address: Pick<AddressParts, 'country' | 'udprn'>): str
  * 'Flat 3, Kensington Court' / 'Elm Road', 'Rose Cottage' / 'Church Lane', '14 Elm Grove'.
  */
 export function premiseLines(address: AddressParts): string[] {
-  const thoroughfare = address.buildingNumber ? `${address.buildingNumber} ${address.street}` : address.street;
-  if (address.subBuilding && address.buildingName) return [`${address.subBuilding}, ${address.buildingName}`, thoroughfare];
+  const thoroughfare = address.buildingNumber
+    ? `${address.buildingNumber} ${address.street}`
+    : address.street;
+  if (address.subBuilding && address.buildingName)
+    return [`${address.subBuilding}, ${address.buildingName}`, thoroughfare];
   if (address.subBuilding) return [address.subBuilding, thoroughfare];
   if (address.buildingName) return [address.buildingName, thoroughfare];
   return [thoroughfare];
@@ -44,7 +47,11 @@ export function findText(address: AddressParts): string {
 }
 
 export function placeParts(address: Pick<AddressParts, 'locality' | 'town' | 'country'>): string[] {
-  return [address.locality, address.town, address.country === 'IM' && address.town !== 'Isle of Man' ? 'Isle of Man' : ''].filter(Boolean);
+  return [
+    address.locality,
+    address.town,
+    address.country === 'IM' && address.town !== 'Isle of Man' ? 'Isle of Man' : '',
+  ].filter(Boolean);
 }
 
 /** Find's `Description` of an address: 'Headingley, Leeds, LS6 2AB', 'Douglas, Isle of Man, IM1 1JE'. */
@@ -57,7 +64,10 @@ export function countryName(country: 'GB' | 'IM'): string {
 }
 
 export function addressLabel(address: AddressParts): string {
-  const tail = address.country === 'IM' ? ['ISLE OF MAN', address.postcode] : [address.postcode, 'UNITED KINGDOM'];
+  const tail =
+    address.country === 'IM'
+      ? ['ISLE OF MAN', address.postcode]
+      : [address.postcode, 'UNITED KINGDOM'];
   const town = address.town === 'Isle of Man' ? [] : [address.town.toUpperCase()];
   return [...addressLines(address), ...town, ...tail].join('\n');
 }
@@ -76,7 +86,11 @@ export function buildingWords(address: AddressParts): string[] {
 export function searchTerms(address: AddressParts): string[] {
   // The inward code only as part of the compact postcode: alone it would be thousands of
   // distinct words ('2aa', '2ab', ...) that every number typed as a prefix would have to visit.
-  const all = [...buildingWords(address), ...words(address.subBuilding), compactPostcode(address.postcode).toLowerCase()];
+  const all = [
+    ...buildingWords(address),
+    ...words(address.subBuilding),
+    compactPostcode(address.postcode).toLowerCase(),
+  ];
   return [...new Set(all)];
 }
 

@@ -1,7 +1,12 @@
 import pLimit from 'p-limit';
 import type { Pool } from 'pg';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
-import { rateLimiter, rateLimitKey, retryAfterSeconds, type RateLimitCharge } from '../../http/rate-limit.ts';
+import {
+  rateLimiter,
+  rateLimitKey,
+  retryAfterSeconds,
+  type RateLimitCharge,
+} from '../../http/rate-limit.ts';
 
 export interface AddressLimitSettings {
   /** Lookups (find or retrieve) one client address may make per minute. */
@@ -40,7 +45,8 @@ export const busyMessage = 'The address lookup is busy. Please try again in a mo
 export function lookupSlots(concurrency: number): AddressLimits['run'] {
   const limit = pLimit(concurrency);
   return (lookup) => {
-    if (limit.pendingCount >= concurrency * QUEUED_PER_SLOT) return Promise.reject(new ServiceUnavailableError(busyMessage));
+    if (limit.pendingCount >= concurrency * QUEUED_PER_SLOT)
+      return Promise.reject(new ServiceUnavailableError(busyMessage));
     return limit(lookup);
   };
 }
@@ -50,12 +56,23 @@ export function lookupSlots(concurrency: number): AddressLimits['run'] {
  * server process counts in the same rows; both charges are counted, refused or not.
  */
 export function addressLimits(pool: Pool, settings: AddressLimitSettings): AddressLimits {
-  const perClient = rateLimiter(pool, { name: 'address-client', points: settings.perClient, durationSeconds: WINDOW_SECONDS });
-  const perClaim = rateLimiter(pool, { name: 'address-claim', points: settings.perClaim, durationSeconds: WINDOW_SECONDS });
+  const perClient = rateLimiter(pool, {
+    name: 'address-client',
+    points: settings.perClient,
+    durationSeconds: WINDOW_SECONDS,
+  });
+  const perClaim = rateLimiter(pool, {
+    name: 'address-claim',
+    points: settings.perClaim,
+    durationSeconds: WINDOW_SECONDS,
+  });
   return {
     async admit(client, claimToken) {
-      const charges: RateLimitCharge[] = [{ limiter: perClient, key: rateLimitKey(client, settings.secret) }];
-      if (claimToken) charges.push({ limiter: perClaim, key: rateLimitKey(claimToken, settings.secret) });
+      const charges: RateLimitCharge[] = [
+        { limiter: perClient, key: rateLimitKey(client, settings.secret) },
+      ];
+      if (claimToken)
+        charges.push({ limiter: perClaim, key: rateLimitKey(claimToken, settings.secret) });
       const refusedFor = await retryAfterSeconds(charges);
       if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
     },

@@ -32,7 +32,11 @@ export const AddressSchema = defineEntity({
   },
   indexes: [
     { name: 'address_terms_idx', properties: ['terms'], type: 'gin' },
-    { name: 'address_building_key_idx', properties: ['buildingKey'], where: 'building_key is not null' },
+    {
+      name: 'address_building_key_idx',
+      properties: ['buildingKey'],
+      where: 'building_key is not null',
+    },
   ],
 });
 
@@ -67,7 +71,13 @@ export const AddressTermSchema = defineEntity({
     /** A word found in building names or flats: only then can a search match below street level. */
     premise: p.boolean().default(false),
   },
-  indexes: [{ name: 'address_term_trgm_idx', expression: 'create index address_term_trgm_idx on address_term using gist (term gist_trgm_ops)' }],
+  indexes: [
+    {
+      name: 'address_term_trgm_idx',
+      expression:
+        'create index address_term_trgm_idx on address_term using gist (term gist_trgm_ops)',
+    },
+  ],
 });
 
 export type AddressTerm = InferEntity<typeof AddressTermSchema>;

@@ -9,7 +9,9 @@ import { LOQATE_FIND_PATHS, LOQATE_RETRIEVE_PATH } from './loqate-layout.ts';
  * What the server passes (the provider and limits are built from the configuration), or a
  * provider of a test's own, with limits when the test is about them.
  */
-export type AddressRouteDependencies = (AddressDependencies & { limits: AddressLimits }) | { addressProvider: AddressProvider; limits?: AddressLimits };
+export type AddressRouteDependencies =
+  | (AddressDependencies & { limits: AddressLimits })
+  | { addressProvider: AddressProvider; limits?: AddressLimits };
 
 /** The validator has checked types and lengths; a repeated parameter still arrives as an array. */
 function single(req: Request, name: string): string {
@@ -41,14 +43,22 @@ export function addressRoutes(deps: AddressRouteDependencies): Router {
     };
   const find = (req: Request): Promise<FindResponse> => {
     const container = single(req, 'Container');
-    return provider.find({ text: single(req, 'Text'), countries: single(req, 'Countries') || 'GB,IM', container: container || undefined });
+    return provider.find({
+      text: single(req, 'Text'),
+      countries: single(req, 'Countries') || 'GB,IM',
+      container: container || undefined,
+    });
   };
-  const retrieve = (req: Request): Promise<RetrieveResponse> => provider.retrieve(single(req, 'Id'));
+  const retrieve = (req: Request): Promise<RetrieveResponse> =>
+    provider.retrieve(single(req, 'Id'));
 
   const router = Router();
   router.get('/api/address/find', lookup(find));
   router.get('/api/address/retrieve', lookup(retrieve));
-  router.get(LOQATE_FIND_PATHS, lookup(async (req) => limited(await find(req), req)));
+  router.get(
+    LOQATE_FIND_PATHS,
+    lookup(async (req) => limited(await find(req), req)),
+  );
   router.get(LOQATE_RETRIEVE_PATH, lookup(retrieve));
   return router;
 }
@@ -60,6 +70,7 @@ export function addressRoutes(deps: AddressRouteDependencies): Router {
  */
 export function addressCors(origins: string[]): Router {
   const router = Router();
-  if (origins.length) router.use('/api/address', cors({ origin: origins, methods: ['GET'], maxAge: 600 }));
+  if (origins.length)
+    router.use('/api/address', cors({ origin: origins, methods: ['GET'], maxAge: 600 }));
   return router;
 }

@@ -30,7 +30,8 @@ export function parseContainerId(id: string): Container | undefined {
   const country = match[1] as Country;
   const parts = match[2]!.split('-');
   if (!OUTWARD.test(parts.at(-1)!)) return undefined;
-  if (parts.length === 2 && INWARD.test(parts[0]!)) return { kind: 'postcode', country, postcode: `${parts[1]} ${parts[0]}` };
+  if (parts.length === 2 && INWARD.test(parts[0]!))
+    return { kind: 'postcode', country, postcode: `${parts[1]} ${parts[0]}` };
   return { kind: parts.length === 2 ? 'street' : 'building', country, key: match[2]! };
 }
 

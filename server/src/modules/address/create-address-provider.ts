@@ -18,15 +18,27 @@ export interface AddressDependencies {
 }
 
 /** ADDRESS_PROVIDER picks the provider: `local` (default, the embedded index) or `loqate`. */
-export function createAddressProvider({ config, orm, logger }: AddressDependencies): AddressProvider {
+export function createAddressProvider({
+  config,
+  orm,
+  logger,
+}: AddressDependencies): AddressProvider {
   if (config.addressProvider === 'loqate') {
-    return new LoqateAddressProvider({ baseUrl: config.loqateBaseUrl, apiKey: config.loqateApiKey ?? '', logger });
+    return new LoqateAddressProvider({
+      baseUrl: config.loqateBaseUrl,
+      apiKey: config.loqateApiKey ?? '',
+      logger,
+    });
   }
   return new LocalAddressProvider(new LocalAddressIndex(() => nativePool(orm), LOCAL_TIMEOUT_MS));
 }
 
 /** At start-up, after the migrations: loads the local index once (a few seconds, the first time only). */
-export async function prepareAddressIndex(config: Config, orm: Database, logger: Logger): Promise<void> {
+export async function prepareAddressIndex(
+  config: Config,
+  orm: Database,
+  logger: Logger,
+): Promise<void> {
   if (config.addressProvider !== 'local') return;
   await seedAddressIndex(await nativePool(orm), logger);
 }

@@ -17,10 +17,16 @@ export interface DeliveryPoints {
   dpsCode(address: SentAddress): Promise<string>;
 }
 
-const sameLine = (a: string, b: string): boolean => a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();
+const sameLine = (a: string, b: string): boolean =>
+  a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();
 
 function isAddress(item: unknown): item is RetrieveItem {
-  return typeof item === 'object' && item !== null && !('Error' in item) && typeof (item as RetrieveItem).Barcode === 'string';
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    !('Error' in item) &&
+    typeof (item as RetrieveItem).Barcode === 'string'
+  );
 }
 
 /**
@@ -38,11 +44,19 @@ export function deliveryPoints(provider: AddressProvider, logger?: Logger): Deli
         items = (await provider.retrieve(addressId)).Items;
       } catch (error) {
         // Never the id or the address: only that the provider could not answer.
-        logger?.warn({ failure: (error as Error)?.name }, 'delivery point unavailable: the address provider failed');
+        logger?.warn(
+          { failure: (error as Error)?.name },
+          'delivery point unavailable: the address provider failed',
+        );
         return '';
       }
       const address = items.find(isAddress);
-      if (!address || compactPostcode(address.PostalCode) !== compactPostcode(postCode) || !sameLine(address.Line1, addressLine1)) return '';
+      if (
+        !address ||
+        compactPostcode(address.PostalCode) !== compactPostcode(postCode) ||
+        !sameLine(address.Line1, addressLine1)
+      )
+        return '';
       const dps = dpsCodeFromBarcode(address.Barcode.toUpperCase(), address.PostalCode);
       return /^[0-9A-Z]{2}$/.test(dps) ? dps : '';
     },

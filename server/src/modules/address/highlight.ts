@@ -15,7 +15,9 @@ export function matchedRanges(text: string, matchers: Matchers): Range[] {
   spans.forEach((span, index) => {
     let best = 0;
     for (const alternative of alternatives) {
-      if (alternative.prefix ? span.word.startsWith(alternative.term) : span.word === alternative.term) {
+      if (
+        alternative.prefix ? span.word.startsWith(alternative.term) : span.word === alternative.term
+      ) {
         best = Math.max(best, alternative.prefix ? alternative.term.length : span.word.length);
       }
     }
@@ -24,9 +26,17 @@ export function matchedRanges(text: string, matchers: Matchers): Range[] {
     if (!next) return;
     const joined = span.word + next.word;
     for (const alternative of alternatives) {
-      const hit = alternative.prefix ? joined.startsWith(alternative.term) : joined === alternative.term;
+      const hit = alternative.prefix
+        ? joined.startsWith(alternative.term)
+        : joined === alternative.term;
       if (hit && alternative.term.length > span.word.length) {
-        ranges.push([span.start, span.end], [next.start, next.start + Math.min(next.word.length, alternative.term.length - span.word.length)]);
+        ranges.push(
+          [span.start, span.end],
+          [
+            next.start,
+            next.start + Math.min(next.word.length, alternative.term.length - span.word.length),
+          ],
+        );
       }
     }
   });

@@ -2,7 +2,12 @@ import type { Pool, PoolClient } from 'pg';
 import type { AddressParts } from './address-format.ts';
 import type { Container, Country } from './container-id.ts';
 import type { PostcodePrefix } from './postcode.ts';
-import { lookupKey, MIN_CORRECTABLE_LENGTH, type Lookup, type VocabularyAnswer } from './query-terms.ts';
+import {
+  lookupKey,
+  MIN_CORRECTABLE_LENGTH,
+  type Lookup,
+  type VocabularyAnswer,
+} from './query-terms.ts';
 
 /** The queries of the local address index; plain rows out, no ORM entities. */
 
@@ -122,12 +127,19 @@ export class IndexReader {
          where a.term >= t.tok and a.term < t.tok || '{' and (t.prefix or a.term = t.tok)
          having count(*) > 0
        ) as hit on true`,
-      [lookups.map((lookup) => lookup.term), lookups.map((lookup) => lookup.prefix), MIN_CORRECTABLE_LENGTH],
+      [
+        lookups.map((lookup) => lookup.term),
+        lookups.map((lookup) => lookup.prefix),
+        MIN_CORRECTABLE_LENGTH,
+      ],
     );
     return new Map(
       rows.map((row) => {
         const unique = [...new Map(row.similar.map((similar) => [similar.term, similar])).values()];
-        return [lookupKey(lookups[row.i]!), { known: row.known, premise: row.premise, similar: unique.slice(0, 4) }];
+        return [
+          lookupKey(lookups[row.i]!),
+          { known: row.known, premise: row.premise, similar: unique.slice(0, 4) },
+        ];
       }),
     );
   }
@@ -146,7 +158,11 @@ export class IndexReader {
   }
 
   /** Addresses matching every token, best tier first, leaving out streets already offered as containers. */
-  async addresses(search: RankedQuery, excludedStreets: string[], limit: number): Promise<AddressRow[]> {
+  async addresses(
+    search: RankedQuery,
+    excludedStreets: string[],
+    limit: number,
+  ): Promise<AddressRow[]> {
     return this.#rows<AddressRow>(
       undefined,
       `select ${ADDRESS_COLUMNS}, tier from (
@@ -163,7 +179,11 @@ export class IndexReader {
   }
 
   /** Postcodes starting with the typed text; an exactly typed district first. */
-  async postcodes(prefix: PostcodePrefix, countries: Country[], limit: number): Promise<PostcodeRow[]> {
+  async postcodes(
+    prefix: PostcodePrefix,
+    countries: Country[],
+    limit: number,
+  ): Promise<PostcodeRow[]> {
     // A range instead of LIKE so the b-tree (C collation) serves it with a bound parameter too.
     return this.#rows<PostcodeRow>(
       `address-postcodes-${prefix.column}`,
@@ -177,7 +197,9 @@ export class IndexReader {
   }
 
   async inContainer(container: Container, limit: number): Promise<AddressRow[]> {
-    const column = { postcode: 'postcode', street: 'street_key', building: 'building_key' }[container.kind];
+    const column = { postcode: 'postcode', street: 'street_key', building: 'building_key' }[
+      container.kind
+    ];
     const value = container.kind === 'postcode' ? container.postcode : container.key;
     return this.#rows<AddressRow>(
       `address-in-${container.kind}`,
@@ -187,7 +209,11 @@ export class IndexReader {
   }
 
   async byUdprn(country: Country, udprn: number): Promise<AddressRow | undefined> {
-    const rows = await this.#rows<AddressRow>('address-by-udprn', `select ${ADDRESS_COLUMNS} from address where udprn = $1 and country = $2`, [udprn, country]);
+    const rows = await this.#rows<AddressRow>(
+      'address-by-udprn',
+      `select ${ADDRESS_COLUMNS} from address where udprn = $1 and country = $2`,
+      [udprn, country],
+    );
     return rows[0];
   }
 }

@@ -9,14 +9,48 @@ import {
   placeParts,
   premiseLines,
 } from './address-format.ts';
-import type { AddressProvider, FindItem, FindRequest, FindResponse, RetrieveItem, RetrieveResponse } from './address-provider.ts';
-import { keyContainerId, parseAddressId, parseContainerId, postcodeContainerId, type Country } from './container-id.ts';
+import type {
+  AddressProvider,
+  FindItem,
+  FindRequest,
+  FindResponse,
+  RetrieveItem,
+  RetrieveResponse,
+} from './address-provider.ts';
+import {
+  keyContainerId,
+  parseAddressId,
+  parseContainerId,
+  postcodeContainerId,
+  type Country,
+} from './container-id.ts';
 import { highlight, highlightMatches } from './highlight.ts';
 import { words } from './search-text.ts';
-import type { AddressRow, IndexReader, LocalAddressIndex, PostcodeRow, StreetRow } from './local-address-index.ts';
-import { containerInvalid, errorAnswer, findTextRequired, requestTimedOut, retrieveIdInvalid } from './loqate-errors.ts';
+import type {
+  AddressRow,
+  IndexReader,
+  LocalAddressIndex,
+  PostcodeRow,
+  StreetRow,
+} from './local-address-index.ts';
+import {
+  containerInvalid,
+  errorAnswer,
+  findTextRequired,
+  requestTimedOut,
+  retrieveIdInvalid,
+} from './loqate-errors.ts';
 import { postcodePrefix, type PostcodePrefix } from './postcode.ts';
-import { buildMatchers, canMatchPremise, matchesAll, queryTokens, strictTsquery, tsquery, vocabularyLookups, type Matchers } from './query-terms.ts';
+import {
+  buildMatchers,
+  canMatchPremise,
+  matchesAll,
+  queryTokens,
+  strictTsquery,
+  tsquery,
+  vocabularyLookups,
+  type Matchers,
+} from './query-terms.ts';
 
 /** Suggestions per search, as Loqate's default. */
 export const FIND_LIMIT = 10;
@@ -29,7 +63,10 @@ function addresses(count: number): string {
 }
 
 function countriesOf(text: string): Country[] {
-  const asked = text.toUpperCase().split(/[\s,]+/).filter(Boolean);
+  const asked = text
+    .toUpperCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   return SUPPORTED.filter((country) => asked.includes(country));
 }
 
@@ -121,11 +158,18 @@ function retrieveItem(row: AddressRow): RetrieveItem {
 function typedRun(text: string, matchers: Matchers): number {
   const textWords = words(text);
   const hits = (word: string, index: number): boolean =>
-    matchers[index]!.some((alternative) => (alternative.prefix ? word.startsWith(alternative.term) : word === alternative.term));
+    matchers[index]!.some((alternative) =>
+      alternative.prefix ? word.startsWith(alternative.term) : word === alternative.term,
+    );
   let best = 0;
   for (let start = 0; start < textWords.length; start++) {
     let run = 0;
-    while (run < matchers.length && start + run < textWords.length && hits(textWords[start + run]!, run)) run++;
+    while (
+      run < matchers.length &&
+      start + run < textWords.length &&
+      hits(textWords[start + run]!, run)
+    )
+      run++;
     best = Math.max(best, run);
   }
   return best;
@@ -148,7 +192,12 @@ function timedOut(error: unknown): boolean {
 /** No SQLSTATE means PostgreSQL never answered (refused, dropped, pool timeout): the index is unavailable. */
 function unreachable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
+  return (
+    typeof code !== 'string' ||
+    !/^[0-9A-Z]{5}$/.test(code) ||
+    code.startsWith('08') ||
+    code.startsWith('57P')
+  );
 }
 
 /**
@@ -175,7 +224,9 @@ export class LocalAddressProvider implements AddressProvider {
       if (!parsed || !countries.includes(parsed.country)) return errorAnswer(containerInvalid);
       const rows = await this.#read((reader) => reader.inContainer(parsed, CONTAINER_LIMIT));
       if (!rows) return errorAnswer(requestTimedOut);
-      return rows.length > 0 ? { Items: rows.map((row) => addressItem(row, undefined)) } : errorAnswer(containerInvalid);
+      return rows.length > 0
+        ? { Items: rows.map((row) => addressItem(row, undefined)) }
+        : errorAnswer(containerInvalid);
     }
     const items = await this.#read((reader) => this.#search(reader, request.text, countries));
     return items ? { Items: items } : errorAnswer(requestTimedOut);
@@ -195,7 +246,10 @@ export class LocalAddressProvider implements AddressProvider {
       return await this.#index.read(work);
     } catch (error) {
       if (timedOut(error)) return null;
-      if (unreachable(error)) throw new ServiceUnavailableError('The address lookup is unavailable. Please try again later.');
+      if (unreachable(error))
+        throw new ServiceUnavailableError(
+          'The address lookup is unavailable. Please try again later.',
+        );
       throw error;
     }
   }
@@ -211,14 +265,26 @@ export class LocalAddressProvider implements AddressProvider {
     const answers = lookups.length > 0 ? await reader.vocabulary(lookups) : new Map();
     const matchers = buildMatchers(tokens, answers);
     if (!matchers) return [];
-    const search = { query: tsquery(matchers), exact: strictTsquery(matchers, true), strict: strictTsquery(matchers, false), countries };
+    const search = {
+      query: tsquery(matchers),
+      exact: strictTsquery(matchers, true),
+      strict: strictTsquery(matchers, false),
+      countries,
+    };
 
     const streets = await reader.streets(search, FIND_LIMIT);
     const items = streets.map((row) => streetItem(row, matchers));
     if (items.length >= FIND_LIMIT || !canMatchPremise(matchers)) return items;
 
     // Enough rows to fill the page even when many are flats folded into one building container.
-    const rows = inTypedOrder(await reader.addresses(search, streets.map((row) => row.streetKey), FIND_LIMIT * 10), matchers);
+    const rows = inTypedOrder(
+      await reader.addresses(
+        search,
+        streets.map((row) => row.streetKey),
+        FIND_LIMIT * 10,
+      ),
+      matchers,
+    );
     const buildings = new Set<string>();
     for (const row of rows) {
       if (items.length >= FIND_LIMIT) break;
@@ -233,4 +299,3 @@ export class LocalAddressProvider implements AddressProvider {
     return items;
   }
 }
-

@@ -3,21 +3,30 @@ import { isValidatorError } from '../../http/error-handler.ts';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
 import { resolve } from '../../http/openapi.ts';
 import type { LoqateErrorItem } from './address-provider.ts';
-import { errorAnswer, parameterInvalid, serviceUnavailable, tooManyLookups } from './loqate-errors.ts';
+import {
+  errorAnswer,
+  parameterInvalid,
+  serviceUnavailable,
+  tooManyLookups,
+} from './loqate-errors.ts';
 
 type Json = Record<string, unknown>;
 
 /** Where a Loqate Capture client's base URL points: `${PUBLIC_URL}/api/address/Capture/Interactive`. */
 export const LOQATE_LAYOUT = '/api/address/Capture/Interactive/';
-export const LOQATE_FIND_PATHS = [`${LOQATE_LAYOUT}Find/v1.1/json3.ws`, `${LOQATE_LAYOUT}Find/v1.10/json3.ws`];
+export const LOQATE_FIND_PATHS = [
+  `${LOQATE_LAYOUT}Find/v1.1/json3.ws`,
+  `${LOQATE_LAYOUT}Find/v1.10/json3.ws`,
+];
 export const LOQATE_RETRIEVE_PATH = `${LOQATE_LAYOUT}Retrieve/v1.2/json3.ws`;
 
 /** Parameters a Loqate client sends that reach no handler: its own key stays out of the request from here on. */
 const DROPPED = new Set(['key']);
 
-
 /** Each Loqate-layout path of the contract (lower-cased) -> its spelling, and its query parameters by lower-cased name. */
-function loqateOperations(contract: Json): Map<string, { path: string; names: Map<string, string> }> {
+function loqateOperations(
+  contract: Json,
+): Map<string, { path: string; names: Map<string, string> }> {
   const operations = new Map<string, { path: string; names: Map<string, string> }>();
   for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
     if (!path.startsWith(LOQATE_LAYOUT)) continue;
@@ -25,7 +34,8 @@ function loqateOperations(contract: Json): Map<string, { path: string; names: Ma
     const names = new Map<string, string>();
     for (const parameter of parameters) {
       const resolved = resolve(contract, parameter);
-      if (resolved?.in === 'query' && typeof resolved.name === 'string') names.set(resolved.name.toLowerCase(), resolved.name);
+      if (resolved?.in === 'query' && typeof resolved.name === 'string')
+        names.set(resolved.name.toLowerCase(), resolved.name);
     }
     operations.set(path.toLowerCase(), { path, names });
   }
@@ -48,7 +58,8 @@ export function loqateLayoutQuery(contract: Json): RequestHandler {
     const canonical = new URLSearchParams();
     for (const [name, value] of new URLSearchParams(query)) {
       const known = operation.names.get(name.toLowerCase());
-      if (!known || DROPPED.has(name.toLowerCase()) || value === '' || canonical.has(known)) continue;
+      if (!known || DROPPED.has(name.toLowerCase()) || value === '' || canonical.has(known))
+        continue;
       canonical.set(known, value);
     }
     const search = canonical.toString();
@@ -74,9 +85,11 @@ function loqateItemFor(error: unknown): LoqateErrorItem | undefined {
  */
 export function loqateLayoutErrors(): ErrorRequestHandler {
   return (error, _req, res, next) => {
-    const item = res.locals.loqateLayout === true && !res.headersSent ? loqateItemFor(error) : undefined;
+    const item =
+      res.locals.loqateLayout === true && !res.headersSent ? loqateItemFor(error) : undefined;
     if (!item) return next(error);
-    if (error instanceof TooManyRequestsError && error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(200).json(errorAnswer(item));
   };
 }

@@ -28,7 +28,11 @@ export function postcodePrefix(text: string): PostcodePrefix | undefined {
     return { column: 'postcode', prefix: cleaned };
   }
   if (parts.length === 1 && COMPACT_START.test(cleaned)) {
-    return { column: 'postcode_key', prefix: cleaned, outward: OUTWARD.test(cleaned) ? cleaned : undefined };
+    return {
+      column: 'postcode_key',
+      prefix: cleaned,
+      outward: OUTWARD.test(cleaned) ? cleaned : undefined,
+    };
   }
   return undefined;
 }

@@ -64,15 +64,28 @@ export function queryTokens(text: string): QueryToken[] {
   for (let i = 0; i < raw.length; i++) {
     const last = i === raw.length - 1;
     const next = raw[i + 1];
-    if (next !== undefined && OUTWARD.test(raw[i]!) && INWARD_START.test(next) && (next.length === 3 || i + 1 === raw.length - 1)) {
-      tokens.push({ text: raw[i]! + next, prefix: stillTyping && i + 1 === raw.length - 1, literal: true });
+    if (
+      next !== undefined &&
+      OUTWARD.test(raw[i]!) &&
+      INWARD_START.test(next) &&
+      (next.length === 3 || i + 1 === raw.length - 1)
+    ) {
+      tokens.push({
+        text: raw[i]! + next,
+        prefix: stillTyping && i + 1 === raw.length - 1,
+        literal: true,
+      });
       i++;
       continue;
     }
     // A number is a house or flat number: matched whole, as typed. As a prefix, '1' would visit
     // every number from 1 to 199 on the way, the costliest search there is for little gain.
     const number = /^\d+$/.test(raw[i]!);
-    tokens.push({ text: raw[i]!, prefix: stillTyping && last && !number, literal: /\d/.test(raw[i]!) });
+    tokens.push({
+      text: raw[i]!,
+      prefix: stillTyping && last && !number,
+      literal: /\d/.test(raw[i]!),
+    });
   }
   return tokens.slice(0, MAX_TOKENS);
 }
@@ -113,21 +126,42 @@ export function vocabularyLookups(tokens: QueryToken[]): Lookup[] {
  * else its nearest words (typo tolerance). A word that matches nothing at all is dropped rather
  * than failing the whole search. Undefined when nothing searchable is left.
  */
-export function buildMatchers(tokens: QueryToken[], answers: Map<string, VocabularyAnswer>): Matchers | undefined {
+export function buildMatchers(
+  tokens: QueryToken[],
+  answers: Map<string, VocabularyAnswer>,
+): Matchers | undefined {
   const matchers: Matchers = [];
   for (const token of tokens) {
     const alternatives: Alternative[] = [];
     if (token.literal) {
-      alternatives.push({ term: token.text, prefix: token.prefix, corrected: false, premise: true });
+      alternatives.push({
+        term: token.text,
+        prefix: token.prefix,
+        corrected: false,
+        premise: true,
+      });
     } else {
       const answer = answers.get(lookupKey({ term: token.text, prefix: token.prefix }));
-      if (answer?.known) alternatives.push({ term: token.text, prefix: token.prefix, corrected: false, premise: answer.premise });
+      if (answer?.known)
+        alternatives.push({
+          term: token.text,
+          prefix: token.prefix,
+          corrected: false,
+          premise: answer.premise,
+        });
       for (const term of ABBREVIATIONS[token.text] ?? []) {
         const expansion = answers.get(term);
-        if (expansion?.known) alternatives.push({ term, prefix: false, corrected: false, premise: expansion.premise });
+        if (expansion?.known)
+          alternatives.push({ term, prefix: false, corrected: false, premise: expansion.premise });
       }
       if (!answer?.known) {
-        for (const similar of answer?.similar ?? []) alternatives.push({ term: similar.term, prefix: false, corrected: true, premise: similar.premise });
+        for (const similar of answer?.similar ?? [])
+          alternatives.push({
+            term: similar.term,
+            prefix: false,
+            corrected: true,
+            premise: similar.premise,
+          });
       }
     }
     if (alternatives.length > 0) matchers.push(alternatives);
@@ -162,7 +196,9 @@ export function strictTsquery(matchers: Matchers, exact: boolean): string {
   return matchers
     .map((alternatives) => {
       const typed = alternatives.filter((alternative) => !alternative.corrected);
-      const chosen = (typed.length > 0 ? typed : alternatives).map((alternative) => (exact ? { ...alternative, prefix: false } : alternative));
+      const chosen = (typed.length > 0 ? typed : alternatives).map((alternative) =>
+        exact ? { ...alternative, prefix: false } : alternative,
+      );
       return `(${chosen.map(lexeme).join(' | ')})`;
     })
     .join(' & ');
@@ -172,7 +208,9 @@ export function strictTsquery(matchers: Matchers, exact: boolean): string {
 export function matchesAll(matchers: Matchers, candidateWords: string[]): boolean {
   return matchers.every((alternatives) =>
     alternatives.some((alternative) =>
-      candidateWords.some((word) => (alternative.prefix ? word.startsWith(alternative.term) : word === alternative.term)),
+      candidateWords.some((word) =>
+        alternative.prefix ? word.startsWith(alternative.term) : word === alternative.term,
+      ),
     ),
   );
 }

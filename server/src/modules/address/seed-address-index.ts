@@ -4,7 +4,11 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { findDescription, findText, searchTerms, streetWords } from './address-format.ts';
-import { DATASET_VERSION, generateAddresses, type AddressRecord } from './dataset/generate-addresses.ts';
+import {
+  DATASET_VERSION,
+  generateAddresses,
+  type AddressRecord,
+} from './dataset/generate-addresses.ts';
 import { compactPostcode } from './postcode.ts';
 import { words } from './search-text.ts';
 
@@ -43,7 +47,8 @@ const columns = [
 /** One row per street, holding the words a street container is found by. */
 async function insertStreets(client: PoolClient, addresses: AddressRecord[]): Promise<void> {
   const streets = new Map<string, AddressRecord>();
-  for (const address of addresses) if (!streets.has(address.streetKey)) streets.set(address.streetKey, address);
+  for (const address of addresses)
+    if (!streets.has(address.streetKey)) streets.set(address.streetKey, address);
   const rows = [...streets.values()];
   await client.query(
     `insert into address_street (street_key, country, street, locality, town, outward, address_count, first_udprn, terms)
@@ -125,7 +130,10 @@ function row(address: AddressRecord): unknown[] {
 
 function copyField(value: unknown): string {
   if (value === null) return '\\N';
-  return String(value).replace(/[\\\t\n\r]/g, (character) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[character]!);
+  return String(value).replace(
+    /[\\\t\n\r]/g,
+    (character) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[character]!,
+  );
 }
 
 /** COPY in text format: one streamed statement for the whole set, no per-row parsing or planning. */
@@ -153,10 +161,16 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
   try {
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    const state = await client.query<{ dataset: string; address_count: number }>('select dataset, address_count from address_index_state where id = 1');
+    const state = await client.query<{ dataset: string; address_count: number }>(
+      'select dataset, address_count from address_index_state where id = 1',
+    );
     if (state.rows[0]?.dataset === DATASET_VERSION) {
       await client.query('commit');
-      return { seeded: false, addressCount: state.rows[0].address_count, milliseconds: Math.round(performance.now() - started) };
+      return {
+        seeded: false,
+        addressCount: state.rows[0].address_count,
+        milliseconds: Math.round(performance.now() - started),
+      };
     }
     logger.info({ dataset: DATASET_VERSION }, 'address index: seeding the local address set');
     const addresses = generateAddresses();
@@ -165,7 +179,10 @@ export async function seedAddressIndex(pool: Pool, logger: Logger): Promise<Seed
     await insertStreets(client, addresses);
     await insertPostcodes(client, addresses);
     const terms = vocabulary(addresses);
-    await client.query('insert into address_term (term, premise) select * from unnest($1::text[], $2::bool[])', [terms.map(([term]) => term), terms.map(([, premise]) => premise)]);
+    await client.query(
+      'insert into address_term (term, premise) select * from unnest($1::text[], $2::bool[])',
+      [terms.map(([term]) => term), terms.map(([, premise]) => premise)],
+    );
     await client.query(
       `insert into address_index_state (id, dataset, address_count, seeded_at) values (1, $1, $2, now())
        on conflict (id) do update set dataset = excluded.dataset, address_count = excluded.address_count, seeded_at = now()`,

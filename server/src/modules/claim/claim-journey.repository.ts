@@ -60,7 +60,17 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
     },
 
     /** Creates the claim with its audit event and its verification e-mail queued in the outbox, in one statement. */
-    async start(claim: { id: string; tokenHash: Buffer; email: string; linkLifetimeHours: number; reference: number; hashid: string }, mail: OutboxMessage): Promise<void> {
+    async start(
+      claim: {
+        id: string;
+        tokenHash: Buffer;
+        email: string;
+        linkLifetimeHours: number;
+        reference: number;
+        hashid: string;
+      },
+      mail: OutboxMessage,
+    ): Promise<void> {
       await pool.query({
         name: 'claim.start',
         text: `with created as (
@@ -72,7 +82,20 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                )
                insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
                select $5, $6, $7, $8, $9, $10 from created`,
-        values: [claim.id, claim.tokenHash, claim.email, claim.linkLifetimeHours, mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html, claim.reference, claim.hashid],
+        values: [
+          claim.id,
+          claim.tokenHash,
+          claim.email,
+          claim.linkLifetimeHours,
+          mail.id,
+          mail.kind,
+          mail.recipient,
+          mail.subject,
+          mail.text,
+          mail.html,
+          claim.reference,
+          claim.hashid,
+        ],
       });
     },
 
@@ -101,14 +124,26 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
     },
 
     /** Saves an identity check of an open claim, audited, and records the call; false when no longer open. */
-    async saveIdentityCheck(check: { id: string; claimId: string; personalDetails: unknown; idDocsRequired: boolean; provider: string }): Promise<boolean> {
+    async saveIdentityCheck(check: {
+      id: string;
+      claimId: string;
+      personalDetails: unknown;
+      idDocsRequired: boolean;
+      provider: string;
+    }): Promise<boolean> {
       const { rows } = await pool.query<{ changed: number }>({
         name: 'claim.identity-check',
         text: `with changed as (
                  update claim set last_activity_at = now() where id = $1 and ${claimStatusOpenSql()} returning id
                ), ${IDENTITY_CHECK_WRITES}
                select count(*)::int as changed from changed`,
-        values: [check.claimId, check.id, JSON.stringify(check.personalDetails), check.idDocsRequired, check.provider],
+        values: [
+          check.claimId,
+          check.id,
+          JSON.stringify(check.personalDetails),
+          check.idDocsRequired,
+          check.provider,
+        ],
       });
       return rows[0]!.changed > 0;
     },
@@ -118,7 +153,10 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
      * trip when the verdict is known before the claim is looked up (an in-process provider).
      * `changed` is false when the claim is not open, or was submitted meanwhile.
      */
-    async saveIdentityCheckByToken(tokenHash: Buffer, check: { id: string; personalDetails: unknown; idDocsRequired: boolean; provider: string }): Promise<(ClaimState & { changed: boolean }) | null> {
+    async saveIdentityCheckByToken(
+      tokenHash: Buffer,
+      check: { id: string; personalDetails: unknown; idDocsRequired: boolean; provider: string },
+    ): Promise<(ClaimState & { changed: boolean }) | null> {
       const { rows } = await pool.query<ClaimState & { changed: boolean }>({
         name: 'claim.identity-check-by-token',
         text: `with found as (
@@ -130,14 +168,33 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  returning c.id
                ), ${IDENTITY_CHECK_WRITES}
                select f.id, f.email, f.status, f.reference, f.open, exists (select 1 from changed) as changed from found f`,
-        values: [tokenHash, check.id, JSON.stringify(check.personalDetails), check.idDocsRequired, check.provider, inactivitySeconds],
+        values: [
+          tokenHash,
+          check.id,
+          JSON.stringify(check.personalDetails),
+          check.idDocsRequired,
+          check.provider,
+          inactivitySeconds,
+        ],
       });
       return rows[0] ?? null;
     },
 
     /** Everything a submission is checked against, in one read. */
-    async submissionFacts(tokenHash: Buffer, identityCheckId: string, fileIds: string[], dbgTicketNumber: string | null): Promise<SubmissionFacts | null> {
-      const { rows } = await pool.query<ClaimState & { check_id: string | null; id_docs_required: boolean | null; files: SubmissionFacts['files']; ticket_number_used: boolean | null }>({
+    async submissionFacts(
+      tokenHash: Buffer,
+      identityCheckId: string,
+      fileIds: string[],
+      dbgTicketNumber: string | null,
+    ): Promise<SubmissionFacts | null> {
+      const { rows } = await pool.query<
+        ClaimState & {
+          check_id: string | null;
+          id_docs_required: boolean | null;
+          files: SubmissionFacts['files'];
+          ticket_number_used: boolean | null;
+        }
+      >({
         name: 'claim.submission-facts',
         text: `select c.id, c.email, c.status, c.reference, ${OPEN} as open,
                       ic.id as check_id, ic.id_docs_required,
@@ -158,7 +215,9 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
         status: row.status,
         reference: row.reference,
         open: row.open,
-        identityCheck: row.check_id ? { id: row.check_id, idDocsRequired: row.id_docs_required! } : null,
+        identityCheck: row.check_id
+          ? { id: row.check_id, idDocsRequired: row.id_docs_required! }
+          : null,
         files: row.files,
         ticketNumberUsed: row.ticket_number_used,
       };
@@ -169,7 +228,15 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
      * submitted (or the purge closed) it first. A serial another claim submitted meanwhile fails on
      * the partial unique index claim_dbg_ticket_number_uniq.
      */
-    async submit(claim: { id: string; hashid: string; identityCheckId: string; details: Record<string, unknown> }, mail: OutboxMessage): Promise<boolean> {
+    async submit(
+      claim: {
+        id: string;
+        hashid: string;
+        identityCheckId: string;
+        details: Record<string, unknown>;
+      },
+      mail: OutboxMessage,
+    ): Promise<boolean> {
       const { rows } = await pool.query<{ changed: number }>({
         name: 'claim.submit',
         text: `with changed as (
@@ -185,7 +252,18 @@ export function claimJourneyRepository(pool: Pool, inactivitySeconds: number) {
                  select $5, $6, $7, $8, $9, $10 from changed
                )
                select count(*)::int as changed from changed`,
-        values: [claim.id, claim.hashid, claim.identityCheckId, JSON.stringify(claim.details), mail.id, mail.kind, mail.recipient, mail.subject, mail.text, mail.html],
+        values: [
+          claim.id,
+          claim.hashid,
+          claim.identityCheckId,
+          JSON.stringify(claim.details),
+          mail.id,
+          mail.kind,
+          mail.recipient,
+          mail.subject,
+          mail.text,
+          mail.html,
+        ],
       });
       return rows[0]!.changed > 0;
     },

@@ -22,7 +22,12 @@ export const ClaimSchema = defineEntity({
      * whose blocks reference-blocks.ts draws. The increment is an identity option no entity can
      * declare (Migration20261125090000ClaimReferenceBlocks sets it).
      */
-    reference: p.bigint('number').nullable().unique('claim_reference_key').autoincrement().generated('by default as identity'),
+    reference: p
+      .bigint('number')
+      .nullable()
+      .unique('claim_reference_key')
+      .autoincrement()
+      .generated('by default as identity'),
     hashid: p.text().nullable().unique('claim_hashid_key'),
     createdAt: p.datetime().defaultRaw('now()'),
     lastActivityAt: p.datetime().defaultRaw('now()'),
@@ -36,11 +41,18 @@ export const ClaimSchema = defineEntity({
   indexes: [
     // The purge finds open claims by status alone (Migration20261122040000ClaimHotUpdates).
     { name: 'claim_open_idx', properties: ['status'], where: claimStatusOpenSql() },
-    { name: 'claim_submitted_idx', columns: [{ name: 'submitted_at', sort: 'desc' }], where: `status = 'submitted'` },
+    {
+      name: 'claim_submitted_idx',
+      columns: [{ name: 'submitted_at', sort: 'desc' }],
+      where: `status = 'submitted'`,
+    },
   ],
   uniques: [
     // A ticket serial can back one submitted claim only.
-    { name: 'claim_dbg_ticket_number_uniq', expression: `create unique index claim_dbg_ticket_number_uniq on claim ((${TICKET_NUMBER_SQL})) where status = 'submitted'` },
+    {
+      name: 'claim_dbg_ticket_number_uniq',
+      expression: `create unique index claim_dbg_ticket_number_uniq on claim ((${TICKET_NUMBER_SQL})) where status = 'submitted'`,
+    },
   ],
 });
 
@@ -51,7 +63,10 @@ export const IdentityCheckSchema = defineEntity({
   tableName: 'identity_check',
   properties: {
     id: p.uuid().primary(),
-    claim: p.manyToOne(ClaimSchema).foreignKeyName('identity_check_claim_id_fkey').index('identity_check_claim_idx'),
+    claim: p
+      .manyToOne(ClaimSchema)
+      .foreignKeyName('identity_check_claim_id_fkey')
+      .index('identity_check_claim_idx'),
     /** The info request whose amend form made this check, if any (no foreign key: kept as it was). */
     infoRequestId: p.uuid().nullable(),
     personalDetails: p.json<Record<string, unknown>>().nullable(),
@@ -68,7 +83,10 @@ export const UploadedFileSchema = defineEntity({
   tableName: 'uploaded_file',
   properties: {
     id: p.uuid().primary(),
-    claim: p.manyToOne(ClaimSchema).foreignKeyName('uploaded_file_claim_id_fkey').index('uploaded_file_claim_idx'),
+    claim: p
+      .manyToOne(ClaimSchema)
+      .foreignKeyName('uploaded_file_claim_id_fkey')
+      .index('uploaded_file_claim_idx'),
     infoRequestId: p.uuid().nullable(),
     type: p.text(),
     originalName: p.text(),

@@ -11,7 +11,8 @@ export function claimUploadRoute(claims: ClaimService, storage: FileStorage, lim
     storage,
     ...limits,
     resolve: (req) => claims.openClaimId(String(req.params.id)),
-    store: (claimId, type, fileName, received) => claims.storeUpload(claimId, type, fileName, received),
+    store: (claimId, type, fileName, received) =>
+      claims.storeUpload(claimId, type, fileName, received),
   });
 }
 

@@ -3,8 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
 import type { Config } from '../../config/config.ts';
-import { FailedDependencyError, TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
-import { emailRateLimitKey, rateLimiter, rateLimitKey, retryAfterSeconds } from '../../http/rate-limit.ts';
+import {
+  FailedDependencyError,
+  TooManyRequestsError,
+  ValidationFailure,
+} from '../../http/errors.ts';
+import {
+  emailRateLimitKey,
+  rateLimiter,
+  rateLimitKey,
+  retryAfterSeconds,
+} from '../../http/rate-limit.ts';
 import { assertAcceptableImage } from '../files/image-checks.ts';
 import type { MalwareScanner } from '../files/malware-scan.ts';
 import { makeRoomForUpload } from '../files/upload-quota.ts';
@@ -13,18 +22,41 @@ import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { DeliveryPoints } from '../address/delivery-point.ts';
-import { checkWithTimeout, trustedDetails, type IdentityProvider, type TrustedPersonalDetails } from '../identity/identity-provider.ts';
+import {
+  checkWithTimeout,
+  trustedDetails,
+  type IdentityProvider,
+  type TrustedPersonalDetails,
+} from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
-import { claimJourneyRepository, type ClaimState, type OutboxMessage } from './claim-journey.repository.ts';
+import {
+  claimJourneyRepository,
+  type ClaimState,
+  type OutboxMessage,
+} from './claim-journey.repository.ts';
 import { inactivityLimitSeconds, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
 import { claimRepository } from './claim.repository.ts';
-import { keptDetails, personalDetailsProblems, submissionProblems, submittedFiles } from './claim.rules.ts';
-import type { ClaimPersonalDetails, ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
+import {
+  keptDetails,
+  personalDetailsProblems,
+  submissionProblems,
+  submittedFiles,
+} from './claim.rules.ts';
+import type {
+  ClaimPersonalDetails,
+  ClaimSubmission,
+  FileType,
+  PersonalDetails,
+} from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
-import { oneStatementSubmit, REFERENCE_PLACEHOLDER, type SubmissionBranch } from './one-statement-submit.ts';
+import {
+  oneStatementSubmit,
+  REFERENCE_PLACEHOLDER,
+  type SubmissionBranch,
+} from './one-statement-submit.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
@@ -47,7 +79,11 @@ export interface ClaimServiceDependencies {
 function refuseTakenSerial(error: unknown): never {
   const { code, constraint } = error as { code?: string; constraint?: string };
   if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
-    throw ValidationFailure.of('dbgTicketNumber', 'dbgTicketNumberCheck', ClaimSubmissionRules.dbgTicketNumber.message);
+    throw ValidationFailure.of(
+      'dbgTicketNumber',
+      'dbgTicketNumberCheck',
+      ClaimSubmissionRules.dbgTicketNumber.message,
+    );
   }
   throw error;
 }
@@ -61,15 +97,34 @@ function assertOpen<T extends ClaimState>(claim: T | null): T {
 }
 
 /** The claimant's journey: each method is one call of spec section 7. */
-export function claimService({ config, em: rootEm, pool, jobs, outbox, identity, identityTimeoutMs, deliveryPoints, storage, scanner }: ClaimServiceDependencies) {
+export function claimService({
+  config,
+  em: rootEm,
+  pool,
+  jobs,
+  outbox,
+  identity,
+  identityTimeoutMs,
+  deliveryPoints,
+  storage,
+  scanner,
+}: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
   const journey = claimJourneyRepository(pool, inactivitySeconds);
   const nextReference = referenceBlocks(pool);
   const submitting = oneStatementSubmit(pool, inactivitySeconds);
   const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
-  const startPerClient = rateLimiter(pool, { name: 'start-client', points: config.startLimitPerClient, durationSeconds: 15 * 60 });
-  const startPerEmail = rateLimiter(pool, { name: 'start-email', points: config.startLimitPerEmail, durationSeconds: 60 * 60 });
+  const startPerClient = rateLimiter(pool, {
+    name: 'start-client',
+    points: config.startLimitPerClient,
+    durationSeconds: 15 * 60,
+  });
+  const startPerEmail = rateLimiter(pool, {
+    name: 'start-email',
+    points: config.startLimitPerEmail,
+    durationSeconds: 60 * 60,
+  });
 
   /**
    * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
@@ -79,7 +134,11 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     return assertOpen(await journey.claimByToken(hashLinkToken(token)));
   }
 
-  const outboxMessage = (kind: string, recipient: string, content: EmailContent): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
+  const outboxMessage = (
+    kind: string,
+    recipient: string,
+    content: EmailContent,
+  ): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
   /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
   const providerVerdict = async (details: TrustedPersonalDetails) => {
@@ -91,32 +150,68 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
   };
 
   /** The rules of spec section 5 (`problems`, when already worked out), then the details as checked and stored. */
-  const checkedDetails = async (details: ClaimPersonalDetails, problems = personalDetailsProblems(details)) => {
+  const checkedDetails = async (
+    details: ClaimPersonalDetails,
+    problems = personalDetailsProblems(details),
+  ) => {
     if (problems.length) throw new ValidationFailure(problems);
     return trustedDetails(details, deliveryPoints);
   };
 
   /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
-  const submitChecked = async (tokenHash: Buffer, submission: ClaimSubmission, serial: string | null): Promise<{ claimHashid: string }> => {
+  const submitChecked = async (
+    tokenHash: Buffer,
+    submission: ClaimSubmission,
+    serial: string | null,
+  ): Promise<{ claimHashid: string }> => {
     // Every file the submission could need: which ones it does depends on the stored check.
     const named = submittedFiles(submission, true).map((file) => file.uuid);
-    const facts = assertOpen(await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial));
+    const facts = assertOpen(
+      await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial),
+    );
     const check = facts.identityCheck;
-    if (!check) throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this claim');
-    const dbgTicketNumberValid = serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
-    const problems = submissionProblems(submission, { idDocsRequired: check.idDocsRequired, dbgTicketNumberValid });
+    if (!check)
+      throw ValidationFailure.of(
+        'identityCheckUuid',
+        'identityCheck',
+        'The identity check does not belong to this claim',
+      );
+    const dbgTicketNumberValid =
+      serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
+    const problems = submissionProblems(submission, {
+      idDocsRequired: check.idDocsRequired,
+      dbgTicketNumberValid,
+    });
     const stored = new Map(facts.files.map((file) => [file.id, file]));
     for (const file of submittedFiles(submission, check.idDocsRequired)) {
       if (stored.get(file.uuid)?.type !== file.type) {
-        problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this claim` }, children: [] });
+        problems.push({
+          property: file.property,
+          constraints: {
+            file: `${file.property} must be a ${file.type} image uploaded for this claim`,
+          },
+          children: [],
+        });
       }
     }
     if (problems.length) throw new ValidationFailure(problems);
 
     const claimHashid = claimReference(Number(facts.reference));
-    const mail = outboxMessage('confirmation', facts.email!, confirmationEmail(config.productName, claimHashid));
+    const mail = outboxMessage(
+      'confirmation',
+      facts.email!,
+      confirmationEmail(config.productName, claimHashid),
+    );
     const submitted = await journey
-      .submit({ id: facts.id, hashid: claimHashid, identityCheckId: check.id, details: keptDetails(submission, check.idDocsRequired) }, mail)
+      .submit(
+        {
+          id: facts.id,
+          hashid: claimHashid,
+          identityCheckId: check.id,
+          details: keptDetails(submission, check.idDocsRequired),
+        },
+        mail,
+      )
       .catch(refuseTakenSerial);
     if (!submitted) throw claimAlreadySubmitted();
     outbox.send(mail.id);
@@ -127,15 +222,33 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
       const { token, hash } = newLinkToken();
-      const mail = outboxMessage('verification', normalised, verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS));
+      const mail = outboxMessage(
+        'verification',
+        normalised,
+        verificationEmail(
+          config.productName,
+          `${config.publicUrl}/claim/${token}`,
+          LINK_LIFETIME_HOURS,
+        ),
+      );
       // Both limits are counted, refused or not; a refused start stores nothing and sends nothing.
       const refusedFor = await retryAfterSeconds([
         { limiter: startPerClient, key: rateLimitKey(client, config.rateLimitSecret) },
-        { limiter: startPerEmail, key: rateLimitKey(emailRateLimitKey(normalised), config.rateLimitSecret) },
+        {
+          limiter: startPerEmail,
+          key: rateLimitKey(emailRateLimitKey(normalised), config.rateLimitSecret),
+        },
       ]);
       if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
       const reference = await nextReference();
-      const claim = { id: randomUUID(), tokenHash: hash, email: normalised, linkLifetimeHours: LINK_LIFETIME_HOURS, reference, hashid: claimReference(reference) };
+      const claim = {
+        id: randomUUID(),
+        tokenHash: hash,
+        email: normalised,
+        linkLifetimeHours: LINK_LIFETIME_HOURS,
+        reference,
+        hashid: claimReference(reference),
+      };
       await journey.start(claim, mail);
       outbox.send(mail.id);
       return { email: normalised };
@@ -144,7 +257,12 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     async verify(token: string) {
       const claim = assertOpen(await journey.verify(hashLinkToken(token)));
       if (!claim.changed) throw claimAlreadySubmitted();
-      return { email: claim.email!, inactivityMinutes: config.claimInactivityMinutes, productName: config.productName, customerCarePhone: config.customerCarePhone };
+      return {
+        email: claim.email!,
+        inactivityMinutes: config.claimInactivityMinutes,
+        productName: config.productName,
+        customerCarePhone: config.customerCarePhone,
+      };
     },
 
     async checkIdentity(token: string, details: ClaimPersonalDetails) {
@@ -155,7 +273,14 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
         // looked up: finding the claim and writing the check are then one statement.
         const trusted = await checkedDetails(details, problems);
         const { idDocsRequired } = await providerVerdict(trusted);
-        const saved = assertOpen(await journey.saveIdentityCheckByToken(hashLinkToken(token), { id: uuid, personalDetails: trusted, provider: identity.name, idDocsRequired }));
+        const saved = assertOpen(
+          await journey.saveIdentityCheckByToken(hashLinkToken(token), {
+            id: uuid,
+            personalDetails: trusted,
+            provider: identity.name,
+            idDocsRequired,
+          }),
+        );
         if (!saved.changed) throw claimAlreadySubmitted();
         return { uuid, idDocsRequired };
       }
@@ -163,7 +288,16 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       const claim = await openClaim(token);
       const trusted = await checkedDetails(details, problems);
       const { idDocsRequired } = await providerVerdict(trusted);
-      if (!(await journey.saveIdentityCheck({ id: uuid, claimId: claim.id, personalDetails: trusted, provider: identity.name, idDocsRequired }))) throw claimAlreadySubmitted();
+      if (
+        !(await journey.saveIdentityCheck({
+          id: uuid,
+          claimId: claim.id,
+          personalDetails: trusted,
+          provider: identity.name,
+          idDocsRequired,
+        }))
+      )
+        throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
 
@@ -196,7 +330,13 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       return (await openClaim(token)).id;
     },
 
-    async storeUpload(claimId: string, type: FileType, fileName: string, received: ReceivedFile, infoRequestId: string | null = null): Promise<{ uuid: string }> {
+    async storeUpload(
+      claimId: string,
+      type: FileType,
+      fileName: string,
+      received: ReceivedFile,
+      infoRequestId: string | null = null,
+    ): Promise<{ uuid: string }> {
       await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
       const uuid = randomUUID();
       const storageKey = await storage.commit(received.tempPath);
@@ -204,7 +344,13 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
       let superseded: string[] = [];
       try {
         await em.transactional(async (tx) => {
-          superseded = await makeRoomForUpload(tx, { claimId, infoRequestId }, type, received.size, config.uploadBudgetPerClaim);
+          superseded = await makeRoomForUpload(
+            tx,
+            { claimId, infoRequestId },
+            type,
+            received.size,
+            config.uploadBudgetPerClaim,
+          );
           const repository = claimRepository(tx);
           await repository.saveFile({
             id: uuid,
@@ -217,8 +363,12 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
             contentType: received.contentType,
             storageKey,
           });
-          await repository.audit(claimId, `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`);
-          if (!infoRequestId && (await repository.touch(claimId)) === 0) throw claimAlreadySubmitted();
+          await repository.audit(
+            claimId,
+            `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`,
+          );
+          if (!infoRequestId && (await repository.touch(claimId)) === 0)
+            throw claimAlreadySubmitted();
         });
       } catch (error) {
         // The refusal is the answer; bytes a failing store keeps go with the reconciliation.
@@ -239,18 +389,31 @@ export function claimService({ config, em: rootEm, pool, jobs, outbox, identity,
     },
 
     async submit(token: string, submission: ClaimSubmission): Promise<{ claimHashid: string }> {
-      const serial = submission.productType === 'DBG' && submission.dbgTicketNumber ? submission.dbgTicketNumber : null;
+      const serial =
+        submission.productType === 'DBG' && submission.dbgTicketNumber
+          ? submission.dbgTicketNumber
+          : null;
       const tokenHash = hashLinkToken(token);
       // A valid submission is checked and stored by one statement; anything it cannot confirm
       // goes the two-step way below, which says exactly what is wrong.
       const branch = (idDocsRequired: boolean): SubmissionBranch => ({
-        passes: !submissionProblems(submission, { idDocsRequired, dbgTicketNumberValid: serial === null ? undefined : isDbgTicketNumberFormat(serial) }).length,
+        passes: !submissionProblems(submission, {
+          idDocsRequired,
+          dbgTicketNumberValid: serial === null ? undefined : isDbgTicketNumberFormat(serial),
+        }).length,
         files: submittedFiles(submission, idDocsRequired),
         details: keptDetails(submission, idDocsRequired),
       });
       const mail = { id: randomUUID(), kind: 'confirmation', ...confirmationTemplate };
       const claimHashid = await submitting
-        .submitWhenValid({ tokenHash, identityCheckId: submission.identityCheckUuid, ifNoDocs: branch(false), ifDocs: branch(true), dbgTicketNumber: serial, mail })
+        .submitWhenValid({
+          tokenHash,
+          identityCheckId: submission.identityCheckUuid,
+          ifNoDocs: branch(false),
+          ifDocs: branch(true),
+          dbgTicketNumber: serial,
+          mail,
+        })
         .catch(refuseTakenSerial);
       if (claimHashid) {
         outbox.send(mail.id);

@@ -10,15 +10,25 @@ import { claimClockRunningSql, inactivityLimitSeconds } from './claim.lifetime.t
  * Claims left unfinished expire, and an expired claim's personal data and uploaded files are
  * deleted; what stays (status, timestamps, audit trail) identifies no one.
  */
-export async function expireAndPurgeClaims(em: EntityManager, storage: FileStorage, inactivityMinutes: number, logger: Logger): Promise<number> {
+export async function expireAndPurgeClaims(
+  em: EntityManager,
+  storage: FileStorage,
+  inactivityMinutes: number,
+  logger: Logger,
+): Promise<number> {
   const connection = em.getConnection();
   await connection.execute(
     `update claim c set status = 'expired' where ${claimStatusOpenSql('c')} and not ${claimClockRunningSql('c', '?')}`,
     [inactivityLimitSeconds(inactivityMinutes)],
   );
-  const expired = await connection.execute<{ id: string }[]>(`select id from claim where status = 'expired' limit 200`);
+  const expired = await connection.execute<{ id: string }[]>(
+    `select id from claim where status = 'expired' limit 200`,
+  );
   for (const { id } of expired) {
-    const files = await connection.execute<{ id: string; storage_key: string }[]>('select id, storage_key from uploaded_file where claim_id = ?', [id]);
+    const files = await connection.execute<{ id: string; storage_key: string }[]>(
+      'select id, storage_key from uploaded_file where claim_id = ?',
+      [id],
+    );
     // Bytes first: a crash after this leaves rows whose bytes are gone, which the next run deletes.
     for (const file of files) await storage.remove(file.storage_key);
     await em.transactional(async (tx) => {
@@ -26,9 +36,24 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
       const context = tx.getTransactionContext();
       await inTx.execute('delete from uploaded_file where claim_id = ?', [id], 'run', context);
       await draftRepository(tx).forget([id]);
-      await inTx.execute('update identity_check set personal_details = null where claim_id = ?', [id], 'run', context);
-      await inTx.execute(`update claim set status = 'purged', email = null, purged_at = now() where id = ?`, [id], 'run', context);
-      await inTx.execute(`insert into audit_event (claim_id, event) values (?, 'claim.purged')`, [id], 'run', context);
+      await inTx.execute(
+        'update identity_check set personal_details = null where claim_id = ?',
+        [id],
+        'run',
+        context,
+      );
+      await inTx.execute(
+        `update claim set status = 'purged', email = null, purged_at = now() where id = ?`,
+        [id],
+        'run',
+        context,
+      );
+      await inTx.execute(
+        `insert into audit_event (claim_id, event) values (?, 'claim.purged')`,
+        [id],
+        'run',
+        context,
+      );
     });
   }
   if (expired.length) logger.info({ purged: expired.length }, 'expired claims purged');
@@ -44,7 +69,11 @@ export async function expireAndPurgeClaims(em: EntityManager, storage: FileStora
  * just uploaded or answered settles first. Rows go first, in one statement, and their bytes
  * after: a crash in between leaves bytes without a row, which the daily reconciliation removes.
  */
-export async function purgeUnreferencedUploads(em: EntityManager, storage: FileStorage, logger: Logger): Promise<number> {
+export async function purgeUnreferencedUploads(
+  em: EntityManager,
+  storage: FileStorage,
+  logger: Logger,
+): Promise<number> {
   const purged = await em.getConnection().execute<Array<{ storage_key: string }>>(
     `delete from uploaded_file f
       where f.id in (select u.id from uploaded_file u
@@ -57,7 +86,11 @@ export async function purgeUnreferencedUploads(em: EntityManager, storage: FileS
   // Rows are gone already: bytes a failing store (a bucket outage) keeps go with the reconciliation.
   let kept = 0;
   for (const file of purged) await storage.remove(file.storage_key).catch(() => kept++);
-  if (purged.length) logger.info({ purged: purged.length, bytesLeftToReconciliation: kept || undefined }, 'uploads no submission uses purged');
+  if (purged.length)
+    logger.info(
+      { purged: purged.length, bytesLeftToReconciliation: kept || undefined },
+      'uploads no submission uses purged',
+    );
   return purged.length;
 }
 

@@ -5,8 +5,13 @@ import express, { Router } from 'express';
 import { precompressedAssets } from '../../http/precompressed.ts';
 
 // The package exports no package.json: its root is found from its main entry (dist/index.js).
-const scalarRoot = path.resolve(path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), '..');
-const scalarVersion = (JSON.parse(fs.readFileSync(path.join(scalarRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const scalarRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))),
+  '..',
+);
+const scalarVersion = (
+  JSON.parse(fs.readFileSync(path.join(scalarRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
 // The standalone bundle: one self-contained script that renders the reference, no chunks.
 const scalarBrowserDir = path.join(scalarRoot, 'dist/browser');
 // The library's version is in the URL, so the script may be cached for good (a new version is a
@@ -32,7 +37,8 @@ const configuration = {
   defaultOpenAllTags: true,
 };
 
-const escapeAttribute = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeAttribute = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // No inline script: Scalar reads its configuration from the data attribute of an empty script
 // element, and its bundle comes from this origin, so the product's CSP needs no exception.

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type RequestHandler } from 'express';
 
-const generatedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../generated');
+const generatedDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../generated',
+);
 
 /** The bundled contract `make generate` writes, in both forms the service publishes. */
 export interface ContractDocuments {
@@ -13,7 +16,10 @@ export interface ContractDocuments {
 }
 
 export function readContractDocuments(dir = generatedDir): ContractDocuments {
-  return { json: fs.readFileSync(path.join(dir, 'openapi.json')), yaml: fs.readFileSync(path.join(dir, 'openapi.yaml')) };
+  return {
+    json: fs.readFileSync(path.join(dir, 'openapi.json')),
+    yaml: fs.readFileSync(path.join(dir, 'openapi.yaml')),
+  };
 }
 
 // A strong validator: the tag changes exactly when a byte of the document does.

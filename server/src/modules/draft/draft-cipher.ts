@@ -13,10 +13,17 @@ const TAG_BYTES = 16;
 const INFO = Buffer.from('prize-claim form draft v1');
 
 function draftKey(token: string, ownerId: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.from(ownerId, 'utf8'), INFO, 32));
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.from(ownerId, 'utf8'), INFO, 32),
+  );
 }
 
-export function sealDraft(token: string, ownerId: string, section: string, content: unknown): Buffer {
+export function sealDraft(
+  token: string,
+  ownerId: string,
+  section: string,
+  content: unknown,
+): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', draftKey(token, ownerId), iv);
   cipher.setAAD(Buffer.from(section, 'utf8'));
@@ -25,14 +32,26 @@ export function sealDraft(token: string, ownerId: string, section: string, conte
 }
 
 /** The content sealed by sealDraft, or undefined when it cannot be opened with this token. */
-export function openDraft(token: string, ownerId: string, section: string, stored: Uint8Array): unknown {
+export function openDraft(
+  token: string,
+  ownerId: string,
+  section: string,
+  stored: Uint8Array,
+): unknown {
   const sealed = Buffer.from(stored);
   if (sealed[0] !== VERSION || sealed.length < 1 + IV_BYTES + TAG_BYTES) return undefined;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', draftKey(token, ownerId), sealed.subarray(1, 1 + IV_BYTES));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      draftKey(token, ownerId),
+      sealed.subarray(1, 1 + IV_BYTES),
+    );
     decipher.setAAD(Buffer.from(section, 'utf8'));
     decipher.setAuthTag(sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES));
-    const text = Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    const text = Buffer.concat([
+      decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;

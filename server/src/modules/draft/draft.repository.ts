@@ -15,14 +15,26 @@ export interface SealedSection {
 export function draftRepository(em: EntityManager) {
   /** Moves the whole draft's expiry on; the new expiry, or null when the owner has no live section. */
   const prolong = async (ownerId: string, minutes: number): Promise<Date | null> => {
-    await em.nativeUpdate(FormDraftSectionSchema, { ownerId, expiresAt: { $gt: NOW } }, { expiresAt: clearedAfter(minutes) });
-    const newest = await em.findOne(FormDraftSectionSchema, { ownerId, expiresAt: { $gt: NOW } }, { fields: ['expiresAt'], orderBy: { expiresAt: 'desc' }, disableIdentityMap: true });
+    await em.nativeUpdate(
+      FormDraftSectionSchema,
+      { ownerId, expiresAt: { $gt: NOW } },
+      { expiresAt: clearedAfter(minutes) },
+    );
+    const newest = await em.findOne(
+      FormDraftSectionSchema,
+      { ownerId, expiresAt: { $gt: NOW } },
+      { fields: ['expiresAt'], orderBy: { expiresAt: 'desc' }, disableIdentityMap: true },
+    );
     return newest?.expiresAt ?? null;
   };
 
   return {
     /** Stores one section and restarts the inactivity time of every section of the draft. */
-    async save(ownerId: string, { section, sealed }: SealedSection, minutes: number): Promise<Date> {
+    async save(
+      ownerId: string,
+      { section, sealed }: SealedSection,
+      minutes: number,
+    ): Promise<Date> {
       // A section left over from an expired draft must not come back with the new one.
       await em.nativeDelete(FormDraftSectionSchema, { ownerId, expiresAt: { $lte: NOW } });
       await em
@@ -35,9 +47,16 @@ export function draftRepository(em: EntityManager) {
     },
 
     /** The live sections of a draft, their inactivity time restarted; expired ones are deleted. */
-    async load(ownerId: string, minutes: number): Promise<{ sections: SealedSection[]; expiresAt: Date | null }> {
+    async load(
+      ownerId: string,
+      minutes: number,
+    ): Promise<{ sections: SealedSection[]; expiresAt: Date | null }> {
       await em.nativeDelete(FormDraftSectionSchema, { ownerId, expiresAt: { $lte: NOW } });
-      const rows = await em.find(FormDraftSectionSchema, { ownerId }, { fields: ['section', 'sealed'], disableIdentityMap: true });
+      const rows = await em.find(
+        FormDraftSectionSchema,
+        { ownerId },
+        { fields: ['section', 'sealed'], disableIdentityMap: true },
+      );
       if (rows.length === 0) return { sections: [], expiresAt: null };
       const expiresAt = await prolong(ownerId, minutes);
       return { sections: rows.map(({ section, sealed }) => ({ section, sealed })), expiresAt };
@@ -45,7 +64,9 @@ export function draftRepository(em: EntityManager) {
 
     /** Drops the drafts of these owners (a claim submitted, a request answered, a claim purged). */
     async forget(ownerIds: string[]): Promise<number> {
-      return ownerIds.length ? em.nativeDelete(FormDraftSectionSchema, { ownerId: { $in: ownerIds } }) : 0;
+      return ownerIds.length
+        ? em.nativeDelete(FormDraftSectionSchema, { ownerId: { $in: ownerIds } })
+        : 0;
     },
 
     /** The inactivity rule for drafts nobody comes back to. */

@@ -13,7 +13,13 @@ export type DraftSection = components['schemas']['DraftSection'];
 export type FormDraft = components['schemas']['FormDraft'];
 
 /** The forms' order, which the loaded draft follows (the contract's DraftSectionId). */
-const FORM_ORDER: Record<DraftSectionId, number> = { personalDetails: 0, idDocuments: 1, claimDetails: 2, aboutTicket: 3, ticketImages: 4 };
+const FORM_ORDER: Record<DraftSectionId, number> = {
+  personalDetails: 0,
+  idDocuments: 1,
+  claimDetails: 2,
+  aboutTicket: 3,
+  ticketImages: 4,
+};
 
 export interface DraftServiceDependencies {
   config: Config;
@@ -31,12 +37,20 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
   const load = async (token: string, ownerId: string, minutes: number): Promise<FormDraft> => {
     const { sections, expiresAt } = await draftRepository(rootEm.fork()).load(ownerId, minutes);
     const opened = sections
-      .map(({ section, sealed }) => ({ section: section as DraftSectionId, content: openDraft(token, ownerId, section, sealed) as DraftSection | undefined }))
+      .map(({ section, sealed }) => ({
+        section: section as DraftSectionId,
+        content: openDraft(token, ownerId, section, sealed) as DraftSection | undefined,
+      }))
       // A section that does not open (sealed under an older key format) is as good as not saved.
-      .filter((found): found is { section: DraftSectionId; content: DraftSection } => found.content !== undefined && found.section in FORM_ORDER)
+      .filter(
+        (found): found is { section: DraftSectionId; content: DraftSection } =>
+          found.content !== undefined && found.section in FORM_ORDER,
+      )
       .sort((a, b) => FORM_ORDER[a.section] - FORM_ORDER[b.section])
       .map(({ section, content }) => ({ section, ...content }));
-    return opened.length && expiresAt ? { sections: opened, expiresAt: expiresAt.toISOString() } : { sections: [] };
+    return opened.length && expiresAt
+      ? { sections: opened, expiresAt: expiresAt.toISOString() }
+      : { sections: [] };
   };
 
   return {
@@ -45,13 +59,21 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
       return load(token, claimId, config.claimInactivityMinutes);
     },
 
-    async saveForClaim(token: string, section: DraftSectionId, content: DraftSection): Promise<{ expiresAt: string }> {
+    async saveForClaim(
+      token: string,
+      section: DraftSectionId,
+      content: DraftSection,
+    ): Promise<{ expiresAt: string }> {
       const claimId = await claims.openClaimId(token);
       const sealed = sealDraft(token, claimId, section, content);
       const expiresAt = await rootEm.fork().transactional(async (tx) => {
         // Saving is activity on the claim: it keeps the claim open as any other call does.
         if ((await claimRepository(tx).touch(claimId)) === 0) throw claimAlreadySubmitted();
-        return draftRepository(tx).save(claimId, { section, sealed }, config.claimInactivityMinutes);
+        return draftRepository(tx).save(
+          claimId,
+          { section, sealed },
+          config.claimInactivityMinutes,
+        );
       });
       return { expiresAt: expiresAt.toISOString() };
     },
@@ -61,10 +83,18 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
       return load(token, infoRequestId, config.infoRequestInactivityMinutes);
     },
 
-    async saveForInfoRequest(token: string, section: DraftSectionId, content: DraftSection): Promise<{ expiresAt: string }> {
+    async saveForInfoRequest(
+      token: string,
+      section: DraftSectionId,
+      content: DraftSection,
+    ): Promise<{ expiresAt: string }> {
       const infoRequestId = await requests.openRequestId(token);
       const sealed = sealDraft(token, infoRequestId, section, content);
-      const expiresAt = await draftRepository(rootEm.fork()).save(infoRequestId, { section, sealed }, config.infoRequestInactivityMinutes);
+      const expiresAt = await draftRepository(rootEm.fork()).save(
+        infoRequestId,
+        { section, sealed },
+        config.infoRequestInactivityMinutes,
+      );
       return { expiresAt: expiresAt.toISOString() };
     },
   };

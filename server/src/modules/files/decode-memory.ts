@@ -4,7 +4,11 @@
  * the most: libheif in WebAssembly holds the decoded planes and an RGBA copy, and sharp reads that
  * copy again; the figures behind these factors are in docs/adr/012.
  */
-const BYTES_PER_PIXEL: Record<string, number> = { 'image/heic': 16, 'image/jpeg': 8, 'image/png': 8 };
+const BYTES_PER_PIXEL: Record<string, number> = {
+  'image/heic': 16,
+  'image/jpeg': 8,
+  'image/png': 8,
+};
 
 /**
  * What the re-encoding process counts against its data limit before its first pixel: Node's and

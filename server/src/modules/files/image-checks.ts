@@ -14,13 +14,22 @@ export const SCAN_UNAVAILABLE = 'The virus check is unavailable. Please try agai
  * What is checked before an upload is kept: whole, a size a photo can have, and clean to the virus
  * scanner when one is configured (anything but a clean verdict refuses the upload: fail closed, 503 when the scanner gives none).
  */
-export async function assertAcceptableImage(file: ReceivedFile, scanner: MalwareScanner | undefined, decodeMemory: number): Promise<void> {
-  if (!(await isStructurallyComplete(file.tempPath, file.size, file.contentType))) throw new InputError(DAMAGED_IMAGE);
+export async function assertAcceptableImage(
+  file: ReceivedFile,
+  scanner: MalwareScanner | undefined,
+  decodeMemory: number,
+): Promise<void> {
+  if (!(await isStructurallyComplete(file.tempPath, file.size, file.contentType)))
+    throw new InputError(DAMAGED_IMAGE);
   const dimensions = await imageDimensions(file.tempPath, file.contentType);
   if (!dimensions) throw new InputError(DAMAGED_IMAGE);
   const { width, height } = dimensions;
   // The memory re-encoding would take decides, not a pixel count alone: HEIC costs twice a JPEG per pixel.
-  if (width * height > MAX_PIXELS || decodeMemoryNeeded(file.contentType, width, height) > decodeMemory) throw new InputError(OVERSIZED_IMAGE);
+  if (
+    width * height > MAX_PIXELS ||
+    decodeMemoryNeeded(file.contentType, width, height) > decodeMemory
+  )
+    throw new InputError(OVERSIZED_IMAGE);
   if (!scanner) return;
   let verdict: ScanVerdict;
   try {

@@ -5,7 +5,10 @@ import sharp from 'sharp';
 export const MAX_PIXELS = 100_000_000;
 
 /** Width and height from the headers only: no pixel is decoded. */
-export async function imageDimensions(path: string, contentType: string): Promise<{ width: number; height: number } | undefined> {
+export async function imageDimensions(
+  path: string,
+  contentType: string,
+): Promise<{ width: number; height: number } | undefined> {
   try {
     if (contentType === 'image/heic') {
       // Loaded on first use: the WebAssembly decoder costs start-up time most processes never need.

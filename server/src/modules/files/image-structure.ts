@@ -44,7 +44,11 @@ async function heifBoxesEndAtEof(path: string, size: number): Promise<boolean> {
   }
 }
 
-export async function isStructurallyComplete(path: string, size: number, contentType: string): Promise<boolean> {
+export async function isStructurallyComplete(
+  path: string,
+  size: number,
+  contentType: string,
+): Promise<boolean> {
   if (contentType === 'image/png') return (await tail(path, size, PNG_END.length)).equals(PNG_END);
   if (contentType === 'image/jpeg') {
     // Some cameras pad after EOI; allow trailing zero bytes, nothing else.

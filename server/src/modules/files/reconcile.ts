@@ -9,7 +9,12 @@ import type { FileStorage } from './storage.ts';
  * only come from outside interference; they are reported, not hidden. Only files older than
  * `graceMs` are touched, so uploads in flight are left alone.
  */
-export async function reconcileStorage(em: EntityManager, storage: FileStorage, logger: Logger, graceMs = 60 * 60_000): Promise<{ tempRemoved: number; orphansRemoved: number; missingBytes: number }> {
+export async function reconcileStorage(
+  em: EntityManager,
+  storage: FileStorage,
+  logger: Logger,
+  graceMs = 60 * 60_000,
+): Promise<{ tempRemoved: number; orphansRemoved: number; missingBytes: number }> {
   const cutoff = Date.now() - graceMs;
   let tempRemoved = 0;
   for await (const temp of storage.listTemp()) {
@@ -18,7 +23,9 @@ export async function reconcileStorage(em: EntityManager, storage: FileStorage, 
       tempRemoved++;
     }
   }
-  const rows = await em.getConnection().execute<Array<{ storage_key: string }>>('select storage_key from uploaded_file');
+  const rows = await em
+    .getConnection()
+    .execute<Array<{ storage_key: string }>>('select storage_key from uploaded_file');
   const known = new Set(rows.map((row) => row.storage_key));
   let orphansRemoved = 0;
   // One listing of the store against the rows: no request per file, which an object store bills.
@@ -32,6 +39,7 @@ export async function reconcileStorage(em: EntityManager, storage: FileStorage, 
   }
   let missingBytes = 0;
   for (const key of known) if (!stored.has(key)) missingBytes++;
-  if (tempRemoved || orphansRemoved || missingBytes) logger.warn({ tempRemoved, orphansRemoved, missingBytes }, 'storage reconciled');
+  if (tempRemoved || orphansRemoved || missingBytes)
+    logger.warn({ tempRemoved, orphansRemoved, missingBytes }, 'storage reconciled');
   return { tempRemoved, orphansRemoved, missingBytes };
 }

@@ -6,6 +6,9 @@ import { reencodeImage } from './reencode-image.ts';
  * exit code.
  */
 const [inputPath, contentType, outputPath] = process.argv.slice(2);
-if (!inputPath || !contentType || !outputPath) throw new Error('usage: reencode-child <input> <content type> <output>');
+if (!inputPath || !contentType || !outputPath)
+  throw new Error('usage: reencode-child <input> <content type> <output>');
 const written = await reencodeImage(inputPath, contentType, outputPath);
-process.stdout.write(JSON.stringify({ contentType: written, peakRssBytes: process.resourceUsage().maxRSS * 1024 }));
+process.stdout.write(
+  JSON.stringify({ contentType: written, peakRssBytes: process.resourceUsage().maxRSS * 1024 }),
+);

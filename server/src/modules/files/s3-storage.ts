@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, paginateListObjectsV2, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  NotFound,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '../../http/errors.ts';
@@ -40,24 +50,43 @@ export function s3Client(options: S3StoreOptions): S3Client {
     credentials: options.credentials,
     // S3-compatible stores (older MinIO, Ceph, s3rver) refuse the SDK's default CRC checksums;
     // AWS takes them. Bytes are hashed by us (sha256 on the row) and travel over TLS either way.
-    ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    ...(options.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
   });
 }
 
 function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string }).name;
-  return error instanceof NotFound || name === 'NotFound' || name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  return (
+    error instanceof NotFound ||
+    name === 'NotFound' ||
+    name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+  );
 }
 
 /**
  * Uploaded bytes in an S3 bucket (docs/adr/013). Objects are private (no ACL is sent: the bucket's
  * own, private by default, applies) and encrypted at rest by the store (SSE-S3, AES256).
  */
-export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(options), logger?: Pick<Logger, 'warn'>): ObjectStore {
+export function s3Store(
+  options: S3StoreOptions,
+  client: S3Client = s3Client(options),
+  logger?: Pick<Logger, 'warn'>,
+): ObjectStore {
   const Bucket = options.bucket;
   // The claimant or operator is told to try again later; what failed (never a key) goes to the log.
   const unavailable = (error: unknown): never => {
-    logger?.warn({ err: { type: (error as Error).name, status: (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode } }, 'file store call failed');
+    logger?.warn(
+      {
+        err: {
+          type: (error as Error).name,
+          status: (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode,
+        },
+      },
+      'file store call failed',
+    );
     throw new ServiceUnavailableError(STORE_UNAVAILABLE);
   };
   const assertKey = (key: string): string => {
@@ -73,17 +102,31 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
       // multipart upload stays incomplete until the bucket's lifecycle rule aborts it.
       const put =
         size <= (options.singlePutLimit ?? SINGLE_PUT_LIMIT)
-          ? client.send(new PutObjectCommand({ ...params, Body: fs.createReadStream(tempPath), ContentLength: size }))
-          : new Upload({ client, params: { ...params, Body: fs.createReadStream(tempPath) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false }).done();
+          ? client.send(
+              new PutObjectCommand({
+                ...params,
+                Body: fs.createReadStream(tempPath),
+                ContentLength: size,
+              }),
+            )
+          : new Upload({
+              client,
+              params: { ...params, Body: fs.createReadStream(tempPath) },
+              partSize: PART_SIZE,
+              queueSize: QUEUE_SIZE,
+              leavePartsOnError: false,
+            }).done();
       await put.catch(unavailable);
       await fsp.rm(tempPath, { force: true });
       return Key;
     },
     async open(key) {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) })).catch((error: unknown) => {
-        if (isNotFound(error)) throw new Error('stored object missing', { cause: error });
-        return unavailable(error);
-      });
+      const { Body } = await client
+        .send(new GetObjectCommand({ Bucket, Key: assertKey(key) }))
+        .catch((error: unknown) => {
+          if (isNotFound(error)) throw new Error('stored object missing', { cause: error });
+          return unavailable(error);
+        });
       // In Node the SDK's body is an http.IncomingMessage: a Readable.
       return Body as Readable;
     },
@@ -102,7 +145,8 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
     async *list() {
       for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) {
-          if (object.Key && STORAGE_KEY.test(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+          if (object.Key && STORAGE_KEY.test(object.Key))
+            yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
         }
       }
     },

@@ -21,17 +21,31 @@ export const MAX_SANITIZE_ATTEMPTS = 3;
 const REENCODE_TIMEOUT_MS = 120_000;
 
 /** The job: replaces the stored bytes of one upload by their re-encoded form (docs/adr/006, 012). */
-export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage, fileId: string, logger: Logger, limits: ReencodeLimits): Promise<void> {
+export async function sanitizeStoredFile(
+  em: EntityManager,
+  storage: FileStorage,
+  fileId: string,
+  logger: Logger,
+  limits: ReencodeLimits,
+): Promise<void> {
   const connection = em.getConnection();
-  const [file] = await connection.execute<Array<{ storage_key: string; content_type: string; sanitize_attempts: number }>>(
+  const [file] = await connection.execute<
+    Array<{ storage_key: string; content_type: string; sanitize_attempts: number }>
+  >(
     `update uploaded_file set sanitize_attempts = sanitize_attempts + 1 where id = ? and sanitized_at is null and sanitize_error is null
      returning storage_key, content_type, sanitize_attempts`,
     [fileId],
   );
   if (!file) return;
   if (file.sanitize_attempts > MAX_SANITIZE_ATTEMPTS) {
-    logger.warn({ fileId, attempts: file.sanitize_attempts - 1 }, 'image given up after repeated re-encoding attempts');
-    await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', ['TooManyAttempts', fileId]);
+    logger.warn(
+      { fileId, attempts: file.sanitize_attempts - 1 },
+      'image given up after repeated re-encoding attempts',
+    );
+    await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [
+      'TooManyAttempts',
+      fileId,
+    ]);
     return;
   }
   const input = storage.tempPath();
@@ -40,21 +54,37 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
   // fails, for the queue to retry (an outage of the bucket does not mark good images failed).
   // Anything else (bytes missing) keeps its count, so the attempts still bound the retries.
   const storeFailed = async (error: unknown): Promise<never> => {
-    if (error instanceof ServiceUnavailableError) await connection.execute('update uploaded_file set sanitize_attempts = sanitize_attempts - 1 where id = ?', [fileId]);
+    if (error instanceof ServiceUnavailableError)
+      await connection.execute(
+        'update uploaded_file set sanitize_attempts = sanitize_attempts - 1 where id = ?',
+        [fileId],
+      );
     throw error;
   };
   try {
     // The re-encoding child reads a local file under its memory limit: the stored bytes are copied
     // to scratch first (the store may be a bucket). Only the re-encoder's failure marks the file.
-    await pipeline(await storage.open(file.storage_key), createWriteStream(input, { flags: 'wx', mode: 0o600 })).catch(storeFailed);
+    await pipeline(
+      await storage.open(file.storage_key),
+      createWriteStream(input, { flags: 'wx', mode: 0o600 }),
+    ).catch(storeFailed);
     let contentType: string;
     try {
       const reencoded = await reencodeInChild(input, file.content_type, output, limits);
       contentType = reencoded.contentType;
-      logger.debug({ fileId, peakRssMb: Math.round(reencoded.peakRssBytes / 1024 ** 2) }, 'image re-encoded');
+      logger.debug(
+        { fileId, peakRssMb: Math.round(reencoded.peakRssBytes / 1024 ** 2) },
+        'image re-encoded',
+      );
     } catch (error) {
-      logger.warn({ fileId, err: { type: (error as Error).name } }, 'image could not be re-encoded');
-      await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [(error as Error).name || 'Error', fileId]);
+      logger.warn(
+        { fileId, err: { type: (error as Error).name } },
+        'image could not be re-encoded',
+      );
+      await connection.execute('update uploaded_file set sanitize_error = ? where id = ?', [
+        (error as Error).name || 'Error',
+        fileId,
+      ]);
       return;
     }
     const { size } = await fs.stat(output);
@@ -75,10 +105,24 @@ export async function sanitizeStoredFile(em: EntityManager, storage: FileStorage
   }
 }
 
-export async function startSanitizer(boss: PgBoss, em: EntityManager, storage: FileStorage, logger: Logger, limits: Omit<ReencodeLimits, 'timeoutMs'>): Promise<void> {
-  if (!PRLIMIT) logger.warn('prlimit (util-linux) not found: image re-encoding runs without its memory limit');
+export async function startSanitizer(
+  boss: PgBoss,
+  em: EntityManager,
+  storage: FileStorage,
+  logger: Logger,
+  limits: Omit<ReencodeLimits, 'timeoutMs'>,
+): Promise<void> {
+  if (!PRLIMIT)
+    logger.warn('prlimit (util-linux) not found: image re-encoding runs without its memory limit');
   // One image at a time per process: re-encoding takes up to the whole memory limit.
-  await boss.work<{ fileId: string }>(SANITIZE_QUEUE, { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    await sanitizeStoredFile(em.fork(), storage, job!.data.fileId, logger, { ...limits, timeoutMs: REENCODE_TIMEOUT_MS });
-  });
+  await boss.work<{ fileId: string }>(
+    SANITIZE_QUEUE,
+    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      await sanitizeStoredFile(em.fork(), storage, job!.data.fileId, logger, {
+        ...limits,
+        timeoutMs: REENCODE_TIMEOUT_MS,
+      });
+    },
+  );
 }

@@ -91,7 +91,9 @@ export function localDiskStore(filesDir: string): ObjectStore {
     async open(key) {
       const stream = fs.createReadStream(pathOf(key));
       // Fail here, not mid-response, when the file is missing.
-      await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+      await new Promise<void>((resolve, reject) =>
+        stream.once('open', () => resolve()).once('error', reject),
+      );
       return stream;
     },
     async remove(key) {

@@ -8,7 +8,8 @@ import { fileReferencedSql } from './file-references.ts';
  */
 export const KEPT_PER_TYPE = 2;
 
-export const UPLOAD_BUDGET_SPENT = 'The files uploaded for this claim are too large in total. Please upload smaller images.';
+export const UPLOAD_BUDGET_SPENT =
+  'The files uploaded for this claim are too large in total. Please upload smaller images.';
 
 /** Whose files an upload joins: a claim's own (infoRequestId null) or one info request's. */
 export interface UploadTarget {
@@ -33,11 +34,22 @@ interface KeptFile {
  * Returns the storage keys of the deleted rows: their bytes go after commit (a crash before
  * leaves them to the storage reconciliation, which removes bytes without a row).
  */
-export async function makeRoomForUpload(tx: EntityManager, target: UploadTarget, type: string, size: number, budget: number): Promise<string[]> {
+export async function makeRoomForUpload(
+  tx: EntityManager,
+  target: UploadTarget,
+  type: string,
+  size: number,
+  budget: number,
+): Promise<string[]> {
   const connection = tx.getConnection();
   const context = tx.getTransactionContext();
   // Uploads for one claim take turns from here to commit: two never both fit the last of the budget.
-  await connection.execute('select 1 from claim where id = ? for update', [target.claimId], 'all', context);
+  await connection.execute(
+    'select 1 from claim where id = ? for update',
+    [target.claimId],
+    'all',
+    context,
+  );
   const files = await connection.execute<KeptFile[]>(
     `select f.id, f.type, f.size, f.storage_key, ${fileReferencedSql('f')} as referenced
        from uploaded_file f where f.claim_id = ? and f.info_request_id is not distinct from ?::uuid
@@ -47,11 +59,13 @@ export async function makeRoomForUpload(tx: EntityManager, target: UploadTarget,
     context,
   );
   const sameType = files.filter((file) => file.type === type && !file.referenced);
-  const bytesWithout = (gone: KeptFile[]): number => files.filter((file) => !gone.includes(file)).reduce((sum, file) => sum + Number(file.size), 0);
+  const bytesWithout = (gone: KeptFile[]): number =>
+    files.filter((file) => !gone.includes(file)).reduce((sum, file) => sum + Number(file.size), 0);
   let superseded = sameType.slice(KEPT_PER_TYPE - 1);
   // Short of room, the new file replaces every earlier one of its type: re-uploading a photo always fits if one per type does.
   if (bytesWithout(superseded) + size > budget) superseded = sameType;
   if (bytesWithout(superseded) + size > budget) throw new PayloadTooLargeError(UPLOAD_BUDGET_SPENT);
-  for (const file of superseded) await connection.execute('delete from uploaded_file where id = ?', [file.id], 'run', context);
+  for (const file of superseded)
+    await connection.execute('delete from uploaded_file where id = ?', [file.id], 'run', context);
   return superseded.map((file) => file.storage_key);
 }

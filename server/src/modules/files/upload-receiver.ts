@@ -24,7 +24,9 @@ class UnsupportedFileError extends InputError {
 }
 
 /** Checks the first bytes as they stream past, hashing and counting the whole file. */
-function inspector(onDone: (facts: { size: number; sha256: string; contentType: string }) => void): Transform {
+function inspector(
+  onDone: (facts: { size: number; sha256: string; contentType: string }) => void,
+): Transform {
   const hash = createHash('sha256');
   let size = 0;
   let head: Buffer[] = [];
@@ -69,7 +71,11 @@ function streamingEngine(storage: FileStorage, onLimit: (req: Request) => void):
         onLimit(req);
       });
       let facts: { size: number; sha256: string; contentType: string } | undefined;
-      pipeline(file.stream, inspector((found) => (facts = found)), temp.stream).then(
+      pipeline(
+        file.stream,
+        inspector((found) => (facts = found)),
+        temp.stream,
+      ).then(
         () => callback(null, { tempPath: temp.path, ...facts! } as never),
         (error: unknown) => {
           // Keep reading (and discarding) the rest of the part so busboy can finish the request.
@@ -116,10 +122,19 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
   const refuseEarly = new WeakMap<Request, (error: Error) => void>();
   const receive = multer({
     storage: streamingEngine(storage, (req) => refuseEarly.get(req)?.(new PayloadTooLargeError())),
-    limits: { fileSize: maxFileSize, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 40 },
+    limits: {
+      fileSize: maxFileSize,
+      files: 1,
+      fields: 4,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 40,
+    },
     fileFilter(req, file, accept) {
       if (file.fieldname === 'file') return accept(null, true);
-      refuseEarly.get(req)?.(new InputError(`Unexpected file field '${file.fieldname.slice(0, 40)}'`));
+      refuseEarly.get(req)?.(
+        new InputError(`Unexpected file field '${file.fieldname.slice(0, 40)}'`),
+      );
       accept(null, false);
     },
   }).any();
@@ -133,7 +148,8 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
     }
     res.once('close', () => {
       const received = receivedFile(req);
-      if (received && !(req as Request & { fileCommitted?: boolean }).fileCommitted) void storage.discard(received.tempPath);
+      if (received && !(req as Request & { fileCommitted?: boolean }).fileCommitted)
+        void storage.discard(received.tempPath);
     });
     let settled = false;
     const refuse = (error: Error): void => {
@@ -149,11 +165,19 @@ export function uploadReceiver({ storage, maxFileSize }: UploadReceiverOptions):
       if (error instanceof MulterError) {
         closeAfterAnswer(res);
         if (error.code === 'LIMIT_FILE_SIZE') return next(new PayloadTooLargeError());
-        return next(new InputError(error.code === 'LIMIT_UNEXPECTED_FILE' ? `Unexpected file field '${error.field ?? ''}'` : error.message));
+        return next(
+          new InputError(
+            error.code === 'LIMIT_UNEXPECTED_FILE'
+              ? `Unexpected file field '${error.field ?? ''}'`
+              : error.message,
+          ),
+        );
       }
       if (error) {
         closeAfterAnswer(res);
-        return next(error instanceof InputError ? error : new InputError('The upload could not be read'));
+        return next(
+          error instanceof InputError ? error : new InputError('The upload could not be read'),
+        );
       }
       if (receivedFile(req)) req.body = { ...req.body, file: '(binary)' };
       next();

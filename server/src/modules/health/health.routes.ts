@@ -6,7 +6,8 @@ import { LIVE_PATH, READY_PATH, type Readiness } from './readiness.ts';
 export function healthRoutes(orm: Database, readiness: Readiness): Router {
   const router = Router();
   router.get('/api/v1/health', async (_req, res) => {
-    if (!(await databaseReachable(orm))) throw new ServiceUnavailableError('The database is unreachable');
+    if (!(await databaseReachable(orm)))
+      throw new ServiceUnavailableError('The database is unreachable');
     res.json({ status: 'ok', database: 'up' });
   });
   router.get(LIVE_PATH, (_req, res) => {

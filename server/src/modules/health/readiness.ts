@@ -16,7 +16,9 @@ const CHECK_TIMEOUT_MS = 800;
 
 async function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
+  const late = new Promise<boolean>(
+    (resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)),
+  );
   try {
     return await Promise.race([
       check().then(
@@ -30,7 +32,9 @@ async function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export function readiness(): Readiness & { attach(orm: Database, store: Pick<ObjectStore, 'check'>): void } {
+export function readiness(): Readiness & {
+  attach(orm: Database, store: Pick<ObjectStore, 'check'>): void;
+} {
   let dependencies: { orm: Database; store: Pick<ObjectStore, 'check'> } | undefined;
   return {
     phase: 'starting',
@@ -38,10 +42,14 @@ export function readiness(): Readiness & { attach(orm: Database, store: Pick<Obj
       dependencies = { orm, store };
     },
     async notReadyBecause() {
-      if (this.phase === 'starting' || !dependencies) return 'Not ready: the instance is starting (migrations may be running).';
+      if (this.phase === 'starting' || !dependencies)
+        return 'Not ready: the instance is starting (migrations may be running).';
       if (this.phase === 'draining') return 'Not ready: the instance is draining for shutdown.';
       const { orm, store } = dependencies;
-      const [database, storage] = await Promise.all([answersInTime(() => databaseReachable(orm)), answersInTime(() => store.check())]);
+      const [database, storage] = await Promise.all([
+        answersInTime(() => databaseReachable(orm)),
+        answersInTime(() => store.check()),
+      ]);
       if (!database) return 'Not ready: the database is unreachable.';
       if (!storage) return 'Not ready: the file store is unreachable.';
       return undefined;
@@ -53,7 +61,11 @@ export const LIVE_PATH = '/api/v1/health/live';
 export const READY_PATH = '/api/v1/health/ready';
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(status === 503 ? { 'Retry-After': '5' } : {}) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...(status === 503 ? { 'Retry-After': '5' } : {}),
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -65,6 +77,12 @@ export function startingHandler(state: Readiness): http.RequestListener {
   return (req, res) => {
     const path = req.url?.split('?')[0];
     if (req.method === 'GET' && path === LIVE_PATH) return json(res, 200, { status: 'ok' });
-    void state.notReadyBecause().then((reason) => json(res, 503, { statusCode: 503, message: reason ?? 'Not ready.', error: 'Service Unavailable' }));
+    void state.notReadyBecause().then((reason) =>
+      json(res, 503, {
+        statusCode: 503,
+        message: reason ?? 'Not ready.',
+        error: 'Service Unavailable',
+      }),
+    );
   };
 }

@@ -14,7 +14,10 @@ declare const serverDerived: unique symbol;
 export type TrustedPersonalDetails = PersonalDetails & { readonly [serverDerived]: true };
 
 /** Drops the form-only fields and the sent dpsCode; adds the delivery point the server found, if any. */
-export async function trustedDetails(details: ClaimPersonalDetails, points: DeliveryPoints): Promise<TrustedPersonalDetails> {
+export async function trustedDetails(
+  details: ClaimPersonalDetails,
+  points: DeliveryPoints,
+): Promise<TrustedPersonalDetails> {
   const { isManualAddress, addressLookup, dpsCode: sent, ...kept } = details;
   const dpsCode = kept.isOverseas ? '' : await points.dpsCode(kept);
   return (dpsCode ? { ...kept, dpsCode } : kept) as TrustedPersonalDetails;
@@ -47,7 +50,9 @@ export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): Ide
     inProcess: true,
     async check(details) {
       if (policy !== 'rules') return { idDocsRequired: policy === 'always' };
-      return { idDocsRequired: !details.isOwner || details.isOverseas === true || !details.dpsCode };
+      return {
+        idDocsRequired: !details.isOwner || details.isOverseas === true || !details.dpsCode,
+      };
     },
   };
 }
@@ -58,7 +63,11 @@ export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): Ide
  * request's signal, listener and promise alive for the whole timeout, which under load is
  * thousands of them carried into the old generation and collected by full GCs.
  */
-export async function checkWithTimeout(provider: IdentityProvider, details: TrustedPersonalDetails, timeoutMs: number): Promise<IdentityVerdict> {
+export async function checkWithTimeout(
+  provider: IdentityProvider,
+  details: TrustedPersonalDetails,
+  timeoutMs: number,
+): Promise<IdentityVerdict> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   // Raced as well as signalled: a provider that ignores the signal still cannot hold the request.

@@ -6,17 +6,31 @@ import type { components } from '@prize/generated/server';
 export type SectionType = components['schemas']['SectionType'];
 export type InfoRequestSubmission = components['schemas']['InfoRequestSubmission'];
 
-export const IMAGE_SECTIONS: readonly SectionType[] = ['DBG_PINK_IMAGES', 'DBG_WHITE_IMAGES', 'SC_IMAGES'];
+export const IMAGE_SECTIONS: readonly SectionType[] = [
+  'DBG_PINK_IMAGES',
+  'DBG_WHITE_IMAGES',
+  'SC_IMAGES',
+];
 
 /** An operator's list: the contract checks values and uniqueness; one image kind at most. */
 export function sectionListProblems(sections: SectionType[]): ValidationItem[] {
   const images = sections.filter((section) => IMAGE_SECTIONS.includes(section));
   return images.length > 1
-    ? [{ property: 'sectionTypeList', constraints: { imageKinds: 'sectionTypeList may ask for one kind of ticket images only' }, children: [] }]
+    ? [
+        {
+          property: 'sectionTypeList',
+          constraints: { imageKinds: 'sectionTypeList may ask for one kind of ticket images only' },
+          children: [],
+        },
+      ]
     : [];
 }
 
-const item = (property: string, rule: string, message: string): ValidationItem => ({ property, constraints: { [rule]: message }, children: [] });
+const item = (property: string, rule: string, message: string): ValidationItem => ({
+  property,
+  constraints: { [rule]: message },
+  children: [],
+});
 
 export interface AnswerFacts {
   requested: SectionType[];
@@ -27,37 +41,66 @@ export interface AnswerFacts {
 /** The files an answer must carry: [property, upload type]. */
 export function requiredFiles(facts: AnswerFacts): Array<[keyof InfoRequestSubmission, string]> {
   const files: Array<[keyof InfoRequestSubmission, string]> = [];
-  if (facts.requested.includes('ID_DOCUMENTS') || facts.idDocsRequired) files.push(['idDocument1FileUuid', 'idDocument1'], ['idDocument2FileUuid', 'idDocument2']);
-  if (facts.requested.some((section) => IMAGE_SECTIONS.includes(section))) files.push(['ticketFrontFileUuid', 'ticketFront']);
-  if (facts.requested.includes('DBG_PINK_IMAGES') || facts.requested.includes('SC_IMAGES')) files.push(['ticketBackFileUuid', 'ticketBack']);
+  if (facts.requested.includes('ID_DOCUMENTS') || facts.idDocsRequired)
+    files.push(['idDocument1FileUuid', 'idDocument1'], ['idDocument2FileUuid', 'idDocument2']);
+  if (facts.requested.some((section) => IMAGE_SECTIONS.includes(section)))
+    files.push(['ticketFrontFileUuid', 'ticketFront']);
+  if (facts.requested.includes('DBG_PINK_IMAGES') || facts.requested.includes('SC_IMAGES'))
+    files.push(['ticketBackFileUuid', 'ticketBack']);
   return files;
 }
 
 /** The fields an answer may carry: those of the requested sections (docs/adr/016). */
 export function answerFields(facts: AnswerFacts): Set<keyof InfoRequestSubmission> {
   const fields = new Set<keyof InfoRequestSubmission>(['sectionTypeList']);
-  if (facts.requested.includes('PERSONAL_DETAILS')) fields.add('identityCheckUuid').add('idDocsRequired');
+  if (facts.requested.includes('PERSONAL_DETAILS'))
+    fields.add('identityCheckUuid').add('idDocsRequired');
   for (const [property] of requiredFiles(facts)) fields.add(property);
   return fields;
 }
 
 /** The answer without anything the request did not ask for: what is stored and laid over the claim. */
-export function requestedPart(answer: Record<string, unknown>, facts: AnswerFacts): Record<string, unknown> {
+export function requestedPart(
+  answer: Record<string, unknown>,
+  facts: AnswerFacts,
+): Record<string, unknown> {
   const fields = answerFields(facts) as Set<string>;
   return Object.fromEntries(Object.entries(answer).filter(([property]) => fields.has(property)));
 }
 
 /** The rules of the InfoRequestSubmission description in the contract. */
-export function answerProblems(answer: InfoRequestSubmission, facts: AnswerFacts): ValidationItem[] {
+export function answerProblems(
+  answer: InfoRequestSubmission,
+  facts: AnswerFacts,
+): ValidationItem[] {
   const problems: ValidationItem[] = [];
   const fields = answerFields(facts) as Set<string>;
   for (const property of Object.keys(answer)) {
-    if (!fields.has(property)) problems.push(item(property, 'notRequested', `${property} is not part of the sections this request asks for`));
+    if (!fields.has(property))
+      problems.push(
+        item(
+          property,
+          'notRequested',
+          `${property} is not part of the sections this request asks for`,
+        ),
+      );
   }
-  const allowed = new Set<SectionType>([...facts.requested, ...(facts.idDocsRequired ? (['ID_DOCUMENTS'] as const) : [])]);
+  const allowed = new Set<SectionType>([
+    ...facts.requested,
+    ...(facts.idDocsRequired ? (['ID_DOCUMENTS'] as const) : []),
+  ]);
   const sent = new Set(answer.sectionTypeList);
-  if (facts.requested.some((section) => !sent.has(section)) || answer.sectionTypeList.some((section) => !allowed.has(section))) {
-    problems.push(item('sectionTypeList', 'sectionTypeList', 'sectionTypeList must list the requested sections'));
+  if (
+    facts.requested.some((section) => !sent.has(section)) ||
+    answer.sectionTypeList.some((section) => !allowed.has(section))
+  ) {
+    problems.push(
+      item(
+        'sectionTypeList',
+        'sectionTypeList',
+        'sectionTypeList must list the requested sections',
+      ),
+    );
   }
   if (facts.requested.includes('PERSONAL_DETAILS') && !answer.identityCheckUuid) {
     problems.push(item('identityCheckUuid', 'required', 'Please complete your personal details'));

@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config/config.ts';
-import { ConflictError, GoneError, InputError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
+import {
+  ConflictError,
+  GoneError,
+  InputError,
+  NotFoundError,
+  ValidationFailure,
+} from '../../http/errors.ts';
 import type { ClaimService } from '../claim/claim.service.ts';
 import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
@@ -11,7 +17,14 @@ import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
-import { answerProblems, requestedPart, requiredFiles, sectionListProblems, type InfoRequestSubmission, type SectionType } from './info-request.rules.ts';
+import {
+  answerProblems,
+  requestedPart,
+  requiredFiles,
+  sectionListProblems,
+  type InfoRequestSubmission,
+  type SectionType,
+} from './info-request.rules.ts';
 
 /** An info-request link works for this long (docs/adr/005-claim-lifetime-and-tokens.md). */
 export const INFO_REQUEST_LIFETIME_DAYS = 14;
@@ -19,7 +32,8 @@ export const INFO_REQUEST_LIFETIME_DAYS = 14;
 export const INFO_REQUEST_NOT_FOUND = 'This information request could not be found.';
 export const INFO_REQUEST_EXPIRED = 'This information request has expired.';
 export const INFO_REQUEST_ANSWERED = 'This information has already been submitted.';
-export const PERSONAL_DETAILS_NOT_REQUESTED = 'This information request does not ask for personal details.';
+export const PERSONAL_DETAILS_NOT_REQUESTED =
+  'This information request does not ask for personal details.';
 
 export interface InfoRequestServiceDependencies {
   config: Config;
@@ -29,14 +43,20 @@ export interface InfoRequestServiceDependencies {
 }
 
 /** Winner Services ask for more; the claimant answers through the e-mailed link. */
-export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoRequestServiceDependencies) {
+export function infoRequestService({
+  config,
+  em: rootEm,
+  outbox,
+  claims,
+}: InfoRequestServiceDependencies) {
   const fresh = () => rootEm.fork();
 
   async function openRequest(em: EntityManager, token: string): Promise<InfoRequestRow> {
     const request = await infoRequestRepository(em).findByTokenHash(hashLinkToken(token));
     if (!request) throw new NotFoundError(INFO_REQUEST_NOT_FOUND);
     if (request.status === 'submitted') throw new ConflictError(INFO_REQUEST_ANSWERED);
-    if (request.status === 'superseded' || new Date(request.expires_at).getTime() <= Date.now()) throw new GoneError(INFO_REQUEST_EXPIRED);
+    if (request.status === 'superseded' || new Date(request.expires_at).getTime() <= Date.now())
+      throw new GoneError(INFO_REQUEST_EXPIRED);
     return request;
   }
 
@@ -52,7 +72,12 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       const { id, outboxId } = await em.transactional(async (tx) => {
         const created = await infoRequestRepository(tx).create(claimId, hash, sections, expiresAt);
         await claimRepository(tx).audit(claimId, 'info_request.created');
-        const queued = await addToOutbox(tx, 'info-request', email, infoRequestEmail(config.productName, link, INFO_REQUEST_LIFETIME_DAYS));
+        const queued = await addToOutbox(
+          tx,
+          'info-request',
+          email,
+          infoRequestEmail(config.productName, link, INFO_REQUEST_LIFETIME_DAYS),
+        );
         return { id: created, outboxId: queued };
       });
       outbox.send(outboxId);
@@ -62,14 +87,20 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
     async load(token: string) {
       const em = fresh();
       const request = await openRequest(em, token);
-      if (await infoRequestRepository(em).markOpened(request.id)) await claimRepository(em).audit(request.claim_id, 'info_request.opened');
-      return { sectionTypeList: request.section_types, inactivityMinutes: config.infoRequestInactivityMinutes, customerCarePhone: config.customerCarePhone };
+      if (await infoRequestRepository(em).markOpened(request.id))
+        await claimRepository(em).audit(request.claim_id, 'info_request.opened');
+      return {
+        sectionTypeList: request.section_types,
+        inactivityMinutes: config.infoRequestInactivityMinutes,
+        customerCarePhone: config.customerCarePhone,
+      };
     },
 
     async checkIdentity(token: string, details: PersonalDetails) {
       const request = await openRequest(fresh(), token);
       // Only a requested section is stored (docs/adr/016): no check without PERSONAL_DETAILS.
-      if (!request.section_types.includes('PERSONAL_DETAILS')) throw new InputError(PERSONAL_DETAILS_NOT_REQUESTED);
+      if (!request.section_types.includes('PERSONAL_DETAILS'))
+        throw new InputError(PERSONAL_DETAILS_NOT_REQUESTED);
       return claims.identityForInfoRequest(request.claim_id, request.id, details);
     },
 
@@ -84,7 +115,12 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       return (await openRequest(fresh(), token)).id;
     },
 
-    storeUpload(target: { claimId: string; infoRequestId: string }, type: FileType, fileName: string, received: ReceivedFile) {
+    storeUpload(
+      target: { claimId: string; infoRequestId: string },
+      type: FileType,
+      fileName: string,
+      received: ReceivedFile,
+    ) {
       return claims.storeUpload(target.claimId, type, fileName, received, target.infoRequestId);
     },
 
@@ -95,31 +131,64 @@ export function infoRequestService({ config, em: rootEm, outbox, claims }: InfoR
       let idDocsRequired: boolean | undefined;
       // An identity check counts only when personal details were asked for; else it is refused below.
       if (answer.identityCheckUuid && request.section_types.includes('PERSONAL_DETAILS')) {
-        const check = await claimsRepository.findIdentityCheck(answer.identityCheckUuid, request.claim_id);
+        const check = await claimsRepository.findIdentityCheck(
+          answer.identityCheckUuid,
+          request.claim_id,
+        );
         if (!check || check.infoRequestId !== request.id) {
-          throw ValidationFailure.of('identityCheckUuid', 'identityCheck', 'The identity check does not belong to this request');
+          throw ValidationFailure.of(
+            'identityCheckUuid',
+            'identityCheck',
+            'The identity check does not belong to this request',
+          );
         }
         idDocsRequired = check.idDocsRequired;
       }
       const facts = { requested: request.section_types, idDocsRequired };
       const problems = answerProblems(answer, facts);
-      const files = requiredFiles(facts).flatMap(([property, type]) => (answer[property] ? [{ property, uuid: answer[property] as string, type }] : []));
-      const stored = new Map((await claimsRepository.findFiles(request.claim_id, files.map((file) => file.uuid))).map((file) => [file.id, file]));
+      const files = requiredFiles(facts).flatMap(([property, type]) =>
+        answer[property] ? [{ property, uuid: answer[property] as string, type }] : [],
+      );
+      const stored = new Map(
+        (
+          await claimsRepository.findFiles(
+            request.claim_id,
+            files.map((file) => file.uuid),
+          )
+        ).map((file) => [file.id, file]),
+      );
       for (const file of files) {
         const found = stored.get(file.uuid);
         if (found?.type !== file.type || found.infoRequestId !== request.id) {
-          problems.push({ property: file.property, constraints: { file: `${file.property} must be a ${file.type} image uploaded for this request` }, children: [] });
+          problems.push({
+            property: file.property,
+            constraints: {
+              file: `${file.property} must be a ${file.type} image uploaded for this request`,
+            },
+            children: [],
+          });
         }
       }
       if (problems.length) throw new ValidationFailure(problems);
 
-      const claim = await em.getConnection().execute<Array<{ email: string; hashid: string }>>('select email, hashid from claim where id = ?', [request.claim_id]);
+      const claim = await em
+        .getConnection()
+        .execute<Array<{ email: string; hashid: string }>>(
+          'select email, hashid from claim where id = ?',
+          [request.claim_id],
+        );
       const kept = idDocsRequired === undefined ? answer : { ...answer, idDocsRequired };
       const outboxId = await em.transactional(async (tx) => {
-        if (!(await infoRequestRepository(tx).submit(request.id, kept))) throw new ConflictError(INFO_REQUEST_ANSWERED);
+        if (!(await infoRequestRepository(tx).submit(request.id, kept)))
+          throw new ConflictError(INFO_REQUEST_ANSWERED);
         await draftRepository(tx).forget([request.id]);
         await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
-        return addToOutbox(tx, 'info-received', claim[0]!.email, infoReceivedEmail(config.productName, claim[0]!.hashid));
+        return addToOutbox(
+          tx,
+          'info-received',
+          claim[0]!.email,
+          infoReceivedEmail(config.productName, claim[0]!.hashid),
+        );
       });
       outbox.send(outboxId);
       return { claimHashid: claim[0]!.hashid };

@@ -19,17 +19,27 @@ export interface BatchOptions {
  * A batch that fails rejects every caller; callers treat queueing as best effort, because the
  * maintenance sweep queues any committed file left without a job.
  */
-export function batchingJobSender(boss: PgBoss, { delayMs = 2, maxBatch = 200 }: BatchOptions = {}): JobSender {
+export function batchingJobSender(
+  boss: PgBoss,
+  { delayMs = 2, maxBatch = 200 }: BatchOptions = {},
+): JobSender {
   const loaders = new Map<string, DataLoader<{ key: string; data: object }, void>>();
   const loaderFor = (queue: string) => {
     let loader = loaders.get(queue);
     if (!loader) {
       loader = new DataLoader(
         async (jobs) => {
-          await boss.insert(queue, jobs.map(({ key, data }) => ({ data, singletonKey: key })));
+          await boss.insert(
+            queue,
+            jobs.map(({ key, data }) => ({ data, singletonKey: key })),
+          );
           return jobs.map(() => undefined);
         },
-        { cache: false, maxBatchSize: maxBatch, batchScheduleFn: (run) => setTimeout(run, delayMs) },
+        {
+          cache: false,
+          maxBatchSize: maxBatch,
+          batchScheduleFn: (run) => setTimeout(run, delayMs),
+        },
       );
       loaders.set(queue, loader);
     }

@@ -2,7 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { errorFields } from '../../infra/error-fields.ts';
-import { deleteExpiredDrafts, expireAndPurgeClaims, purgeUnreferencedUploads } from '../claim/retention.ts';
+import {
+  deleteExpiredDrafts,
+  expireAndPurgeClaims,
+  purgeUnreferencedUploads,
+} from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { deleteExpiredCounts } from '../../http/rate-limit.ts';
@@ -22,19 +26,35 @@ export interface MaintenanceDependencies {
 }
 
 /** One run of the periodic work: purge expired claims, drafts and the uploads no submission uses, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
-export async function runMaintenance({ jobs, outbox, em, storage, inactivityMinutes, logger }: MaintenanceDependencies): Promise<void> {
+export async function runMaintenance({
+  jobs,
+  outbox,
+  em,
+  storage,
+  inactivityMinutes,
+  logger,
+}: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
   await purgeUnreferencedUploads(em.fork(), storage, logger);
   await deleteExpiredDrafts(em.fork());
   // E-mail trouble (SMTP or the database down) must not stop the image jobs below.
-  await outbox.sendStranded().catch((error: unknown) => logger.warn({ err: errorFields(error) }, 'stranded e-mails not sent; the next run tries again'));
+  await outbox
+    .sendStranded()
+    .catch((error: unknown) =>
+      logger.warn(
+        { err: errorFields(error) },
+        'stranded e-mails not sent; the next run tries again',
+      ),
+    );
   const deleted = await deleteSentEmails(em.fork());
   if (deleted) logger.info({ deleted }, 'sent e-mails over a week old deleted');
   await deleteExpiredCounts(em.fork());
   const unsanitized = await em
     .fork()
     .getConnection()
-    .execute<Array<{ id: string }>>(`select id from uploaded_file where sanitized_at is null and sanitize_error is null and created_at < now() - interval '2 minutes' limit 500`);
+    .execute<Array<{ id: string }>>(
+      `select id from uploaded_file where sanitized_at is null and sanitize_error is null and created_at < now() - interval '2 minutes' limit 500`,
+    );
   await Promise.all(unsanitized.map(({ id }) => jobs.send(SANITIZE_QUEUE, id, { fileId: id })));
 }
 

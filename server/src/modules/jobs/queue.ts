@@ -15,7 +15,9 @@ export interface QueueOptions {
 /** pg-boss in PostgreSQL: jobs survive restarts and are shared by every server process. */
 export async function startQueue({ databaseUrl, logger, schema }: QueueOptions): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, ...(schema ? { schema } : {}) });
-  boss.on('error', (error: Error) => logger.warn({ err: { type: error.name, message: error.message } }, 'job queue error'));
+  boss.on('error', (error: Error) =>
+    logger.warn({ err: { type: error.name, message: error.message } }, 'job queue error'),
+  );
   await boss.start();
   await boss.createQueue(PURGE_QUEUE, { retryLimit: 2 });
   await boss.createQueue(RECONCILE_QUEUE, { retryLimit: 2 });

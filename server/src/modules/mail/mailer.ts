@@ -32,8 +32,21 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * lets the URL's parameters win over the options, and the setting must win over a `?ignoreTLS`.
  * nodemailer's own logger stays off: its lines would quote addresses.
  */
-export function smtpMailer(smtpUrl: string, from: string, { requireTls = false }: { requireTls?: boolean } = {}): Mailer {
-  const transport = nodemailer.createTransport({ url: tlsRequired(smtpUrl, requireTls), pool: true, maxConnections: MAIL_CONNECTIONS, ...TIMEOUTS, logger: false }, { from });
+export function smtpMailer(
+  smtpUrl: string,
+  from: string,
+  { requireTls = false }: { requireTls?: boolean } = {},
+): Mailer {
+  const transport = nodemailer.createTransport(
+    {
+      url: tlsRequired(smtpUrl, requireTls),
+      pool: true,
+      maxConnections: MAIL_CONNECTIONS,
+      ...TIMEOUTS,
+      logger: false,
+    },
+    { from },
+  );
   const idDomain = senderDomain(from);
   return {
     async send({ id, to, subject, text, html }) {

@@ -46,7 +46,14 @@ export interface OutboxPump {
  * statements, where a job row per e-mail (insert, fetch, complete) had tripled the database work.
  * If the process stops, its unsent rows are still in the table and `sendStranded` takes them.
  */
-export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetrying = MAX_RETRYING, strandedPerScan = STRANDED_PER_SCAN }: OutboxPumpOptions): OutboxPump {
+export function outboxPump({
+  pool,
+  mailer,
+  logger,
+  retryDelaySeconds,
+  maxRetrying = MAX_RETRYING,
+  strandedPerScan = STRANDED_PER_SCAN,
+}: OutboxPumpOptions): OutboxPump {
   const ready = new Set<string>();
   const failures = new Map<string, number>();
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -83,9 +90,20 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
   };
 
   const report = (outcome: BatchOutcome, what: string): void => {
-    if (outcome.refused.length) logger.warn({ refused: outcome.refused.length, err: errorFields(outcome.error) }, `${what} refused for good by the SMTP server; marked failed`);
+    if (outcome.refused.length)
+      logger.warn(
+        { refused: outcome.refused.length, err: errorFields(outcome.error) },
+        `${what} refused for good by the SMTP server; marked failed`,
+      );
     if (outcome.failed.length) {
-      logger.warn({ failed: outcome.failed.length, sent: outcome.sent.length, err: errorFields(outcome.error) }, `${what} not sent; will retry`);
+      logger.warn(
+        {
+          failed: outcome.failed.length,
+          sent: outcome.sent.length,
+          err: errorFields(outcome.error),
+        },
+        `${what} not sent; will retry`,
+      );
     } else logger.debug({ sent: outcome.sent.length, skipped: outcome.skipped }, what);
   };
 
@@ -97,12 +115,16 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
         const outcome = await sendOutboxRows(pool, mailer, ids);
         const failed = new Set(outcome.failed);
         // Sent, refused for good (marked failed) or taken by another process: nothing to retry.
-        for (const id of ids) if (failed.has(id)) retryLater(id);
-        else failures.delete(id);
+        for (const id of ids)
+          if (failed.has(id)) retryLater(id);
+          else failures.delete(id);
         report(outcome, 'e-mails');
       } catch (error) {
         // The database is unreachable: nothing was leased, so each row is simply tried again.
-        logger.warn({ rows: ids.length, err: errorFields(error) }, 'e-mail batch failed; will retry');
+        logger.warn(
+          { rows: ids.length, err: errorFields(error) },
+          'e-mail batch failed; will retry',
+        );
         for (const id of ids) retryLater(id);
       }
     }
@@ -120,11 +142,13 @@ export function outboxPump({ pool, mailer, logger, retryDelaySeconds, maxRetryin
         for (let at = 0; at < ids.length; at += BATCH) {
           const outcome = await sendOutboxRows(pool, mailer, ids.slice(at, at + BATCH));
           total += outcome.sent.length;
-          if (outcome.sent.length || outcome.failed.length || outcome.refused.length) report(outcome, 'stranded e-mails');
+          if (outcome.sent.length || outcome.failed.length || outcome.refused.length)
+            report(outcome, 'stranded e-mails');
           // A batch that only failed for now looks like an outage: stop until the next sweep. Rows
           // refused for good are marked failed and never block what follows them; rows failed for
           // now wait their back-off (retry_at), so the next sweep starts past them.
-          if ((outcome.failed.length && !outcome.sent.length && !outcome.refused.length) || stopped) return total;
+          if ((outcome.failed.length && !outcome.sent.length && !outcome.refused.length) || stopped)
+            return total;
         }
         if (ids.length < strandedPerScan) return total;
       }

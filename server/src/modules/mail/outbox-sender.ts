@@ -38,7 +38,12 @@ type SmtpError = Error & { code?: string; responseCode?: number };
  */
 export function refusedForGood(error: unknown): boolean {
   const { code, responseCode } = error as SmtpError;
-  return (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  return (
+    (code === 'EENVELOPE' || code === 'EMESSAGE') &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600
+  );
 }
 
 /** What is kept of a failure: the SMTP reply code or the error code, never the server's text (it can quote the address). */
@@ -118,15 +123,33 @@ async function markFailed(pool: Pool, ids: string[], errors: string[]): Promise<
   });
 }
 
-async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promise<Omit<BatchOutcome, 'skipped'>> {
-  const outcomes = await Promise.allSettled(rows.map((row) => mailer.send({ id: row.id, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body })));
+async function sendLeased(
+  pool: Pool,
+  mailer: Mailer,
+  rows: LeasedRow[],
+): Promise<Omit<BatchOutcome, 'skipped'>> {
+  const outcomes = await Promise.allSettled(
+    rows.map((row) =>
+      mailer.send({
+        id: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      }),
+    ),
+  );
   const sent: string[] = [];
   const failed: Array<{ id: string; error: string }> = [];
   const refused: Array<{ id: string; error: string }> = [];
   rows.forEach((row, i) => {
     const outcome = outcomes[i]!;
     if (outcome.status === 'fulfilled') sent.push(row.id);
-    else (refusedForGood(outcome.reason) ? refused : failed).push({ id: row.id, error: failureSummary(outcome.reason) });
+    else
+      (refusedForGood(outcome.reason) ? refused : failed).push({
+        id: row.id,
+        error: failureSummary(outcome.reason),
+      });
   });
   const ids = (list: Array<{ id: string }>) => list.map((entry) => entry.id);
   const errors = (list: Array<{ error: string }>) => list.map((entry) => entry.error);
@@ -135,7 +158,8 @@ async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promis
     failed.length ? release(pool, ids(failed), errors(failed)) : undefined,
     refused.length ? markFailed(pool, ids(refused), errors(refused)) : undefined,
   ]);
-  const rejection = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult | undefined;
+  const rejection = outcomes.find((outcome) => outcome.status === 'rejected') as
+    PromiseRejectedResult | undefined;
   return { sent, failed: ids(failed), refused: ids(refused), error: rejection?.reason };
 }
 
@@ -146,7 +170,11 @@ async function sendLeased(pool: Pool, mailer: Mailer, rows: LeasedRow[]): Promis
  * A crash between SMTP's acceptance and `markSent` sends that message again once its lease ends:
  * at least once, never lost.
  */
-export async function sendOutboxRows(pool: Pool, mailer: Mailer, ids: string[]): Promise<BatchOutcome> {
+export async function sendOutboxRows(
+  pool: Pool,
+  mailer: Mailer,
+  ids: string[],
+): Promise<BatchOutcome> {
   const rows = await leaseById(pool, ids);
   return { ...(await sendLeased(pool, mailer, rows)), skipped: ids.length - rows.length };
 }

@@ -5,11 +5,16 @@ export interface EmailContent {
 }
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#0b0c0c;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#0b0c0c;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`
+  );
 }
 
 export const NEXT_STEPS = [
@@ -20,7 +25,11 @@ export const NEXT_STEPS = [
   'Payment: made within 2-3 days.',
 ] as const;
 
-export function verificationEmail(productName: string, link: string, linkHours: number): EmailContent {
+export function verificationEmail(
+  productName: string,
+  link: string,
+  linkHours: number,
+): EmailContent {
   const subject = `Verify your email to start your ${productName} prize claim`;
   const text = [
     `Thank you for starting your ${productName} prize claim.`,
@@ -64,7 +73,11 @@ export function confirmationEmail(productName: string, reference: string): Email
   return { subject, text, html };
 }
 
-export function infoRequestEmail(productName: string, link: string, lifetimeDays: number): EmailContent {
+export function infoRequestEmail(
+  productName: string,
+  link: string,
+  lifetimeDays: number,
+): EmailContent {
   const subject = `We need more information about your ${productName} prize claim`;
   const text = [
     'Our Winner Services team needs some more information to continue with your claim.',
@@ -92,6 +105,12 @@ export function infoReceivedEmail(productName: string, reference: string): Email
     'Please keep your ticket safe.',
     `Please quote your claim reference number ${reference} if you contact us.`,
   ];
-  const html = layout(subject, lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join(''));
+  const html = layout(
+    subject,
+    lines
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join(''),
+  );
   return { subject, text: lines.join('\n'), html };
 }

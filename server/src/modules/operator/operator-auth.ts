@@ -8,7 +8,6 @@ import { maskUrl } from '../../http/redaction.ts';
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
-
 export interface OperatorAuthOptions {
   token: string | undefined;
   /** The pool the failure counts are kept on (the shared `rate_limit` table). */
@@ -27,9 +26,19 @@ export interface OperatorAuthOptions {
  * shared rate_limit table, so every process agrees) and logged without what was sent; a client
  * over the limit is refused with 429 before its token is looked at, right or wrong.
  */
-export function operatorAuth({ token, pool, logger, rateLimitSecret, failuresPerClient }: OperatorAuthOptions): RequestHandler {
+export function operatorAuth({
+  token,
+  pool,
+  logger,
+  rateLimitSecret,
+  failuresPerClient,
+}: OperatorAuthOptions): RequestHandler {
   const expected = token ? digest(token) : undefined;
-  const failures = rateLimiter(pool, { name: 'operator-auth-client', points: failuresPerClient, durationSeconds: 15 * 60 });
+  const failures = rateLimiter(pool, {
+    name: 'operator-auth-client',
+    points: failuresPerClient,
+    durationSeconds: 15 * 60,
+  });
   return async (req, res, next) => {
     const key = rateLimitKey(req.ip ?? 'unknown', rateLimitSecret);
     // The client appears in the log as the start of its rate-limit key: attempts can be told
@@ -37,15 +46,32 @@ export function operatorAuth({ token, pool, logger, rateLimitSecret, failuresPer
     const client = key.slice(0, 12);
     const counted = await failures.get(key);
     if (counted && counted.consumedPoints >= failuresPerClient) {
-      logger.warn({ client, path: maskUrl(req.originalUrl) }, 'operator authentication refused: too many failures');
-      return next(new TooManyRequestsError(undefined, Math.max(1, Math.ceil(counted.msBeforeNext / 1000))));
+      logger.warn(
+        { client, path: maskUrl(req.originalUrl) },
+        'operator authentication refused: too many failures',
+      );
+      return next(
+        new TooManyRequestsError(undefined, Math.max(1, Math.ceil(counted.msBeforeNext / 1000))),
+      );
     }
     const header = req.headers.authorization;
     const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header ?? '');
     const given = match ? digest(match[1]!) : undefined;
     if (!expected || !given || !timingSafeEqual(expected, given)) {
       await failures.penalty(key);
-      logger.warn({ client, path: maskUrl(req.originalUrl), reason: header === undefined ? 'no credentials' : match ? 'wrong token' : 'malformed credentials' }, 'operator authentication failed');
+      logger.warn(
+        {
+          client,
+          path: maskUrl(req.originalUrl),
+          reason:
+            header === undefined
+              ? 'no credentials'
+              : match
+                ? 'wrong token'
+                : 'malformed credentials',
+        },
+        'operator authentication failed',
+      );
       res.setHeader('WWW-Authenticate', 'Bearer realm="operator"');
       return next(new UnauthorizedError('A valid operator token is required.'));
     }

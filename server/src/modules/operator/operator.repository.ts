@@ -25,9 +25,14 @@ export interface ClaimRow {
 
 /** Read models of submitted claims for Winner Services: one query per list, no N+1. */
 export function operatorRepository(em: EntityManager) {
-  const run = <T extends object[]>(sql: string, params: unknown[] = []) => em.getConnection().execute<T>(sql, params);
+  const run = <T extends object[]>(sql: string, params: unknown[] = []) =>
+    em.getConnection().execute<T>(sql, params);
   return {
-    async page(status: OperatorStatus | undefined, page: number, pageSize: number): Promise<{ rows: ClaimSummaryRow[]; total: number }> {
+    async page(
+      status: OperatorStatus | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: ClaimSummaryRow[]; total: number }> {
       const filter = status ? `and ${DERIVED_STATUS} = ?` : '';
       const params = status ? [status] : [];
       const rows = await run<Array<ClaimSummaryRow & { total: string }>>(
@@ -39,7 +44,16 @@ export function operatorRepository(em: EntityManager) {
           limit ? offset ?`,
         [...params, pageSize, (page - 1) * pageSize],
       );
-      const total = rows[0] ? Number(rows[0].total) : Number((await run<Array<{ n: string }>>(`select count(*) as n from claim c ${LATEST_REQUEST} where c.status = 'submitted' ${filter}`, params))[0]!.n);
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : Number(
+            (
+              await run<Array<{ n: string }>>(
+                `select count(*) as n from claim c ${LATEST_REQUEST} where c.status = 'submitted' ${filter}`,
+                params,
+              )
+            )[0]!.n,
+          );
       return { rows, total };
     },
 
@@ -53,21 +67,61 @@ export function operatorRepository(em: EntityManager) {
     },
 
     identityChecks: (claimId: string) =>
-      run<Array<{ id: string; id_docs_required: boolean; checked_at: Date | string; personal_details: Record<string, unknown> | null }>>(
+      run<
+        Array<{
+          id: string;
+          id_docs_required: boolean;
+          checked_at: Date | string;
+          personal_details: Record<string, unknown> | null;
+        }>
+      >(
         'select id, id_docs_required, checked_at, personal_details from identity_check where claim_id = ? order by checked_at',
         [claimId],
       ),
 
     files: (claimId: string) =>
-      run<Array<{ id: string; type: string; original_name: string; size: number; sha256: string; content_type: string; created_at: Date | string }>>(
+      run<
+        Array<{
+          id: string;
+          type: string;
+          original_name: string;
+          size: number;
+          sha256: string;
+          content_type: string;
+          created_at: Date | string;
+        }>
+      >(
         'select id, type, original_name, size, sha256, content_type, created_at from uploaded_file where claim_id = ? order by created_at',
         [claimId],
       ),
 
-    audit: (claimId: string) => run<Array<{ event: string; at: Date | string }>>('select event, at from audit_event where claim_id = ? order by id', [claimId]),
+    audit: (claimId: string) =>
+      run<Array<{ event: string; at: Date | string }>>(
+        'select event, at from audit_event where claim_id = ? order by id',
+        [claimId],
+      ),
 
-    async file(uuid: string): Promise<{ claim_id: string; storage_key: string; content_type: string; size: number; sanitized_at: Date | string | null; sanitize_error: string | null } | undefined> {
-      const rows = await run<Array<{ claim_id: string; storage_key: string; content_type: string; size: number; sanitized_at: Date | string | null; sanitize_error: string | null }>>(
+    async file(uuid: string): Promise<
+      | {
+          claim_id: string;
+          storage_key: string;
+          content_type: string;
+          size: number;
+          sanitized_at: Date | string | null;
+          sanitize_error: string | null;
+        }
+      | undefined
+    > {
+      const rows = await run<
+        Array<{
+          claim_id: string;
+          storage_key: string;
+          content_type: string;
+          size: number;
+          sanitized_at: Date | string | null;
+          sanitize_error: string | null;
+        }>
+      >(
         `select f.claim_id, f.storage_key, f.content_type, f.size, f.sanitized_at, f.sanitize_error from uploaded_file f join claim c on c.id = f.claim_id where f.id = ? and c.status = 'submitted'`,
         [uuid],
       );

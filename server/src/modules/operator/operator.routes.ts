@@ -22,9 +22,22 @@ function paging(query: { page?: number; pageSize?: number }): { page: number; pa
   const pageSize = Number(query.pageSize ?? 20);
   const problems: ValidationItem[] = [];
   const pageSizeValid = Number.isSafeInteger(pageSize) && pageSize >= 1 && pageSize <= 100;
-  if (!pageSizeValid) problems.push({ property: 'pageSize', constraints: { maximum: 'pageSize must be an integer from 1 to 100' }, children: [] });
-  if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger((page - 1) * (pageSizeValid ? pageSize : 1))) {
-    problems.push({ property: 'page', constraints: { maximum: 'page is out of range' }, children: [] });
+  if (!pageSizeValid)
+    problems.push({
+      property: 'pageSize',
+      constraints: { maximum: 'pageSize must be an integer from 1 to 100' },
+      children: [],
+    });
+  if (
+    !Number.isSafeInteger(page) ||
+    page < 1 ||
+    !Number.isSafeInteger((page - 1) * (pageSizeValid ? pageSize : 1))
+  ) {
+    problems.push({
+      property: 'page',
+      constraints: { maximum: 'page is out of range' },
+      children: [],
+    });
   }
   if (problems.length) throw new ValidationFailure(problems);
   return { page, pageSize };
@@ -44,9 +57,16 @@ export function operatorRoutes(operator: OperatorService): Router {
     res.json(await operator.claim(req.params.claimHashid));
   });
 
-  contractRoute(router, 'post', '/api/v1/operator/claims/{claimHashid}/info-requests', async (req, res) => {
-    res.status(201).json(await operator.requestInformation(req.params.claimHashid, req.body.sectionTypeList));
-  });
+  contractRoute(
+    router,
+    'post',
+    '/api/v1/operator/claims/{claimHashid}/info-requests',
+    async (req, res) => {
+      res
+        .status(201)
+        .json(await operator.requestInformation(req.params.claimHashid, req.body.sectionTypeList));
+    },
+  );
 
   router.get('/api/v1/operator/files/:uuid', async (req, res) => {
     const file = await operator.file(req.params.uuid);

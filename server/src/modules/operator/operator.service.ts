@@ -8,15 +8,38 @@ import { requestedPart, type SectionType } from '../info-request/info-request.ru
 import { operatorRepository, type OperatorStatus } from './operator.repository.ts';
 
 const CLAIM_NOT_FOUND = 'Claim not found.';
-const FILE_KEYS = ['idDocument1FileUuid', 'idDocument2FileUuid', 'ticketFrontFileUuid', 'ticketBackFileUuid'] as const;
-const CLAIM_DETAIL_KEYS = ['isTicketInPossession', 'isTicketDamaged', 'isLotteryRetailer', 'isChequePreferred'] as const;
+const FILE_KEYS = [
+  'idDocument1FileUuid',
+  'idDocument2FileUuid',
+  'ticketFrontFileUuid',
+  'ticketBackFileUuid',
+] as const;
+const CLAIM_DETAIL_KEYS = [
+  'isTicketInPossession',
+  'isTicketDamaged',
+  'isLotteryRetailer',
+  'isChequePreferred',
+] as const;
 
 /** Raw queries hand timestamps back as text: one conversion, here. */
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-const pick = (source: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((key) => source[key] !== undefined && source[key] !== null).map((key) => [key, source[key]]));
+const pick = (source: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(
+    keys
+      .filter((key) => source[key] !== undefined && source[key] !== null)
+      .map((key) => [key, source[key]]),
+  );
 
-export function operatorService({ em: rootEm, storage, infoRequests }: { em: EntityManager; storage: FileStorage; infoRequests: InfoRequestService }) {
+export function operatorService({
+  em: rootEm,
+  storage,
+  infoRequests,
+}: {
+  em: EntityManager;
+  storage: FileStorage;
+  infoRequests: InfoRequestService;
+}) {
   const fresh = () => rootEm.fork();
   return {
     async list(status: OperatorStatus | undefined, page: number, pageSize: number) {
@@ -48,12 +71,22 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
         infoRequestRepository(em).forClaim(claim.id),
       ]);
       const checkById = new Map(checks.map((check) => [check.id, check]));
-      let current = { identityCheckId: claim.identity_check_id, ...pick(claim.details, FILE_KEYS) } as Record<string, unknown>;
+      let current = {
+        identityCheckId: claim.identity_check_id,
+        ...pick(claim.details, FILE_KEYS),
+      } as Record<string, unknown>;
       for (const request of requests) {
         if (request.status !== 'submitted' || !request.submission) continue;
         // Only the sections the operator asked for apply, whatever an older answer holds.
-        const answer = requestedPart(request.submission, { requested: request.section_types, idDocsRequired: request.submission.idDocsRequired === true });
-        current = { ...current, ...pick(answer, FILE_KEYS), ...(answer.identityCheckUuid ? { identityCheckId: answer.identityCheckUuid } : {}) };
+        const answer = requestedPart(request.submission, {
+          requested: request.section_types,
+          idDocsRequired: request.submission.idDocsRequired === true,
+        });
+        current = {
+          ...current,
+          ...pick(answer, FILE_KEYS),
+          ...(answer.identityCheckUuid ? { identityCheckId: answer.identityCheckUuid } : {}),
+        };
       }
       const currentCheck = checkById.get(current.identityCheckId as string)!;
       return {
@@ -67,7 +100,18 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
         ...pick(current, ['idDocument1FileUuid', 'idDocument2FileUuid']),
         claimDetails: pick(claim.details, CLAIM_DETAIL_KEYS),
         ticketDetails: {
-          ...pick(claim.details, ['productType', 'prizeAmountPence', 'dbgGame', 'dbgTicketType', 'dbgTicketNumber', 'dbgTermNumber', 'dbgRetailerNumber', 'scBarcodeNumber', 'scSerialNumber', 'scVirn']),
+          ...pick(claim.details, [
+            'productType',
+            'prizeAmountPence',
+            'dbgGame',
+            'dbgTicketType',
+            'dbgTicketNumber',
+            'dbgTermNumber',
+            'dbgRetailerNumber',
+            'scBarcodeNumber',
+            'scSerialNumber',
+            'scVirn',
+          ]),
           ...pick(current, ['ticketFrontFileUuid', 'ticketBackFileUuid']),
         },
         files: files.map((file) => ({
@@ -102,10 +146,16 @@ export function operatorService({ em: rootEm, storage, infoRequests }: { em: Ent
       const file = await operatorRepository(em).file(uuid);
       if (!file) throw new NotFoundError('File not found.');
       // Only re-encoded bytes (metadata stripped) ever reach an operator's screen.
-      if (file.sanitize_error) throw new ConflictError('The file could not be processed as an image.');
-      if (!file.sanitized_at) throw new ConflictError('The file is still being checked. Please try again shortly.');
+      if (file.sanitize_error)
+        throw new ConflictError('The file could not be processed as an image.');
+      if (!file.sanitized_at)
+        throw new ConflictError('The file is still being checked. Please try again shortly.');
       await claimRepository(em).audit(file.claim_id, 'file.viewed');
-      return { stream: await storage.open(file.storage_key), contentType: file.content_type, size: file.size };
+      return {
+        stream: await storage.open(file.storage_key),
+        contentType: file.content_type,
+        size: file.size,
+      };
     },
 
     async requestInformation(hashid: string, sections: SectionType[]) {

@@ -7,7 +7,10 @@ import { fieldMessages, loadContract, openApiValidator } from '../../../src/http
 import type { AddressLimits } from '../../../src/modules/address/address-limits.ts';
 import type { AddressProvider } from '../../../src/modules/address/address-provider.ts';
 import { addressRoutes } from '../../../src/modules/address/address.routes.ts';
-import { loqateLayoutErrors, loqateLayoutQuery } from '../../../src/modules/address/loqate-layout.ts';
+import {
+  loqateLayoutErrors,
+  loqateLayoutQuery,
+} from '../../../src/modules/address/loqate-layout.ts';
 
 export interface AddressApp {
   url: string;
@@ -19,7 +22,10 @@ export interface AddressApp {
  * contract too (a shape the contract does not allow becomes a 500 and fails the test), wired as
  * the server wires them: Loqate's layout read before the validator, its errors answered its way.
  */
-export async function startAddressApp(addressProvider: AddressProvider, limits?: AddressLimits): Promise<AddressApp> {
+export async function startAddressApp(
+  addressProvider: AddressProvider,
+  limits?: AddressLimits,
+): Promise<AddressApp> {
   const contract = loadContract();
   const logger = pino({ level: 'silent' });
   const app = express();

@@ -3,7 +3,10 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { migrate, openDatabase, type Database } from '../../../src/db/orm.ts';
 import { nativePool } from '../../../src/db/native-pool.ts';
-import { seedAddressIndex, type SeedOutcome } from '../../../src/modules/address/seed-address-index.ts';
+import {
+  seedAddressIndex,
+  type SeedOutcome,
+} from '../../../src/modules/address/seed-address-index.ts';
 
 export interface SeededIndex {
   orm: Database;

@@ -26,18 +26,34 @@ const unknownKey = {
  * generated index) with Loqate's habits added: nulls for empty parts, fields the contract does
  * not name, and failure modes a test can switch on.
  */
-export async function startFakeLoqate(backing: AddressProvider, apiKey: string): Promise<FakeLoqate> {
+export async function startFakeLoqate(
+  backing: AddressProvider,
+  apiKey: string,
+): Promise<FakeLoqate> {
   const fake: Omit<FakeLoqate, 'url' | 'close'> = { requests: [], mode: 'normal', slowMs: 1_500 };
   const answer = async (url: URL): Promise<unknown> => {
     if (url.searchParams.get('Key') !== apiKey) return { Items: [unknownKey] };
     if (url.pathname === FIND_PATH) {
       const container = url.searchParams.get('Container') ?? undefined;
-      return backing.find({ text: url.searchParams.get('Text') ?? '', countries: url.searchParams.get('Countries') ?? 'GB,IM', container });
+      return backing.find({
+        text: url.searchParams.get('Text') ?? '',
+        countries: url.searchParams.get('Countries') ?? 'GB,IM',
+        container,
+      });
     }
     const found = await backing.retrieve(url.searchParams.get('Id') ?? '');
     return {
       Items: found.Items.map((item) =>
-        'Error' in item ? item : { ...item, Line3: item.Line3 || null, Line5: null, AdminAreaName: 'Somewhere', DataLevel: 'Premise', Field1: '' },
+        'Error' in item
+          ? item
+          : {
+              ...item,
+              Line3: item.Line3 || null,
+              Line5: null,
+              AdminAreaName: 'Somewhere',
+              DataLevel: 'Premise',
+              Field1: '',
+            },
       ),
     };
   };
@@ -47,7 +63,8 @@ export async function startFakeLoqate(backing: AddressProvider, apiKey: string):
     const send = (status: number, body: string): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     };
-    if (url.pathname !== FIND_PATH && url.pathname !== RETRIEVE_PATH) return send(404, '{"Message":"Not found"}');
+    if (url.pathname !== FIND_PATH && url.pathname !== RETRIEVE_PATH)
+      return send(404, '{"Message":"Not found"}');
     switch (fake.mode) {
       case 'hang-up':
         return req.socket.destroy();
@@ -56,7 +73,12 @@ export async function startFakeLoqate(backing: AddressProvider, apiKey: string):
       case 'garbage':
         return send(200, '<html>maintenance</html>');
       case 'general-error':
-        return send(200, JSON.stringify({ Items: [{ Error: '-1', Description: 'Unknown error', Cause: 'x', Resolution: 'y' }] }));
+        return send(
+          200,
+          JSON.stringify({
+            Items: [{ Error: '-1', Description: 'Unknown error', Cause: 'x', Resolution: 'y' }],
+          }),
+        );
       default:
         setTimeout(
           () => {

@@ -20,14 +20,21 @@ async function find(url: string, query: Record<string, string>): Promise<Item[]>
 }
 
 async function retrieve(url: string, id: string | undefined): Promise<Item[]> {
-  const res = await request(url).get('/api/address/retrieve').query(id === undefined ? {} : { Id: id });
+  const res = await request(url)
+    .get('/api/address/retrieve')
+    .query(id === undefined ? {} : { Id: id });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.Items as Item[];
 }
 
 function expectError(items: Item[], code: string): void {
   expect(items).toHaveLength(1);
-  expect(items[0]).toEqual({ Error: code, Description: expect.any(String), Cause: expect.any(String), Resolution: expect.any(String) });
+  expect(items[0]).toEqual({
+    Error: code,
+    Description: expect.any(String),
+    Cause: expect.any(String),
+    Resolution: expect.any(String),
+  });
   expect(items[0]!.Description).not.toBe('');
 }
 
@@ -63,7 +70,10 @@ function addressCount(description: string): number {
  * One suite, run against every provider (local index and Loqate through a fake): the browser
  * must not be able to tell them apart. Every answer also passes the contract's response check.
  */
-export function describeAddressProvider(name: string, setup: () => Promise<ProviderUnderTest>): void {
+export function describeAddressProvider(
+  name: string,
+  setup: () => Promise<ProviderUnderTest>,
+): void {
   describe(`address provider: ${name}`, () => {
     let provider: ProviderUnderTest;
     let url: string;
@@ -85,14 +95,26 @@ export function describeAddressProvider(name: string, setup: () => Promise<Provi
       it("when the user types '10 downing stret', then 10 Downing Street comes first with the matched words highlighted", async () => {
         const items = await find(url, { Text: '10 downing stret', Countries: 'GB,IM' });
         expectSuggestionsWellFormed(items);
-        expect(items[0]).toMatchObject({ Type: 'Address', Text: '10 Downing Street', Description: 'London, SW1A 2AA' });
-        expect(marked(items[0]!.Text!, items[0]!.Highlight!.split(';')[0])).toEqual(['10', 'Downing', 'Street']);
+        expect(items[0]).toMatchObject({
+          Type: 'Address',
+          Text: '10 Downing Street',
+          Description: 'London, SW1A 2AA',
+        });
+        expect(marked(items[0]!.Text!, items[0]!.Highlight!.split(';')[0])).toEqual([
+          '10',
+          'Downing',
+          'Street',
+        ]);
       });
 
       it('when the last word is still being typed, then it matches as a prefix and only the typed part is highlighted', async () => {
         const items = await find(url, { Text: '10 downing str' });
         expect(items[0]).toMatchObject({ Type: 'Address', Text: '10 Downing Street' });
-        expect(marked(items[0]!.Text!, items[0]!.Highlight!.split(';')[0])).toEqual(['10', 'Downing', 'Str']);
+        expect(marked(items[0]!.Text!, items[0]!.Highlight!.split(';')[0])).toEqual([
+          '10',
+          'Downing',
+          'Str',
+        ]);
       });
 
       it("when the text is the start of a postcode ('SW1A 2'), then those postcodes are listed as containers", async () => {
@@ -120,37 +142,68 @@ export function describeAddressProvider(name: string, setup: () => Promise<Provi
 
       it('when the text is a full postcode, then that postcode is the one container and drilling into it lists its addresses', async () => {
         const items = await find(url, { Text: 'sw1a 2aa' });
-        expect(items).toEqual([expect.objectContaining({ Type: 'Postcode', Text: 'SW1A 2AA', Highlight: '0-8;' })]);
+        expect(items).toEqual([
+          expect.objectContaining({ Type: 'Postcode', Text: 'SW1A 2AA', Highlight: '0-8;' }),
+        ]);
         const inside = await find(url, { Text: 'sw1a 2aa', Container: items[0]!.Id! });
         expectSuggestionsWellFormed(inside);
-        expect(inside).toEqual([expect.objectContaining({ Type: 'Address', Text: '10 Downing Street', Description: 'London, SW1A 2AA' })]);
+        expect(inside).toEqual([
+          expect.objectContaining({
+            Type: 'Address',
+            Text: '10 Downing Street',
+            Description: 'London, SW1A 2AA',
+          }),
+        ]);
         expect(addressCount(items[0]!.Description!)).toBe(inside.length);
       });
 
       it('when the text names a street, then a Street container says how many addresses it holds, and drilling in lists them all', async () => {
         const items = await find(url, { Text: 'downing street' });
-        const street = items.find((item) => item.Type === 'Street' && item.Text === 'Downing Street');
+        const street = items.find(
+          (item) => item.Type === 'Street' && item.Text === 'Downing Street',
+        );
         expect(street, JSON.stringify(items)).toBeDefined();
         expect(street!.Description).toMatch(/^London, SW1A - \d+ Addresses$/);
         const inside = await find(url, { Container: street!.Id! });
         expect(inside).toHaveLength(addressCount(street!.Description!));
-        for (const item of inside) expect(item).toMatchObject({ Type: 'Address', Text: expect.stringMatching(/Downing Street$/), Highlight: '' });
+        for (const item of inside)
+          expect(item).toMatchObject({
+            Type: 'Address',
+            Text: expect.stringMatching(/Downing Street$/),
+            Highlight: '',
+          });
         expect(inside.map((item) => item.Text)).toContain('10 Downing Street');
       });
 
       it('when the text names a building of several flats, then it is one container holding the flats', async () => {
-        const named = (await find(url, { Text: 'kensington court elm grove' })).find((item) => item.Type === 'BuildingName');
-        expect(named).toMatchObject({ Text: 'Kensington Court, Elm Grove', Description: 'Headingley, Leeds, LS6 2AB - 8 Addresses' });
+        const named = (await find(url, { Text: 'kensington court elm grove' })).find(
+          (item) => item.Type === 'BuildingName',
+        );
+        expect(named).toMatchObject({
+          Text: 'Kensington Court, Elm Grove',
+          Description: 'Headingley, Leeds, LS6 2AB - 8 Addresses',
+        });
         const flats = await find(url, { Container: named!.Id! });
-        expect(flats.map((flat) => flat.Text)).toEqual(Array.from({ length: 8 }, (_, i) => `Flat ${i + 1}, Kensington Court, Elm Grove`));
+        expect(flats.map((flat) => flat.Text)).toEqual(
+          Array.from({ length: 8 }, (_, i) => `Flat ${i + 1}, Kensington Court, Elm Grove`),
+        );
 
         const numbered = (await find(url, { Text: '11 athol street douglas' }))[0];
-        expect(numbered).toMatchObject({ Type: 'BuildingNumber', Text: '11 Athol Street', Description: 'Douglas, Isle of Man, IM1 1JE - 4 Addresses' });
-        expect((await find(url, { Container: numbered!.Id! })).map((flat) => flat.Text)).toEqual(['Flat 1', 'Flat 2', 'Flat 3', 'Flat 4'].map((flat) => `${flat}, 11 Athol Street`));
+        expect(numbered).toMatchObject({
+          Type: 'BuildingNumber',
+          Text: '11 Athol Street',
+          Description: 'Douglas, Isle of Man, IM1 1JE - 4 Addresses',
+        });
+        expect((await find(url, { Container: numbered!.Id! })).map((flat) => flat.Text)).toEqual(
+          ['Flat 1', 'Flat 2', 'Flat 3', 'Flat 4'].map((flat) => `${flat}, 11 Athol Street`),
+        );
       });
 
       it('when the container Id is not one Find gave, then one 1005 error item', async () => {
-        expectError(await find(url, { Text: 'LS6 2AB', Container: 'GB|RM|ENG|NO-SUCH-CONTAINER' }), '1005');
+        expectError(
+          await find(url, { Text: 'LS6 2AB', Container: 'GB|RM|ENG|NO-SUCH-CONTAINER' }),
+          '1005',
+        );
         expectError(await find(url, { Container: 'GB|RM|ENG|9ZZ-SW1A' }), '1005');
         expectError(await find(url, { Container: 'not an id' }), '1005');
       });
@@ -176,7 +229,9 @@ export function describeAddressProvider(name: string, setup: () => Promise<Provi
         } finally {
           await release();
         }
-        expect((await find(url, { Text: '10 downing' }))[0]).toMatchObject({ Text: '10 Downing Street' });
+        expect((await find(url, { Text: '10 downing' }))[0]).toMatchObject({
+          Text: '10 Downing Street',
+        });
       });
     });
 
@@ -200,7 +255,11 @@ export function describeAddressProvider(name: string, setup: () => Promise<Provi
 
       it('when the address is a flat on the Isle of Man, then its lines, town and postcode are in the Loqate places', async () => {
         const [flat] = await find(url, { Text: 'flat 2 11 athol street' });
-        expect(flat).toMatchObject({ Type: 'Address', Text: 'Flat 2, 11 Athol Street', Description: 'Douglas, Isle of Man, IM1 1JE' });
+        expect(flat).toMatchObject({
+          Type: 'Address',
+          Text: 'Flat 2, 11 Athol Street',
+          Description: 'Douglas, Isle of Man, IM1 1JE',
+        });
         expect(flat!.Id).toMatch(/^IM\|/);
         const [item] = await retrieve(url, flat!.Id);
         expect(item).toMatchObject({

@@ -53,12 +53,24 @@ if (provider === 'loqate') {
   await migrate(orm);
   const pool = await nativePool(orm);
   await seedAddressIndex(pool, logger);
-  fake = await startFakeLoqate(new LocalAddressProvider(new LocalAddressIndex(async () => pool, 5_000)), serverKey);
-  Object.assign(env, { ADDRESS_PROVIDER: 'loqate', LOQATE_API_KEY: serverKey, LOQATE_BASE_URL: fake.url });
+  fake = await startFakeLoqate(
+    new LocalAddressProvider(new LocalAddressIndex(async () => pool, 5_000)),
+    serverKey,
+  );
+  Object.assign(env, {
+    ADDRESS_PROVIDER: 'loqate',
+    LOQATE_API_KEY: serverKey,
+    LOQATE_BASE_URL: fake.url,
+  });
 }
-const running = await startServer(loadConfig(env), logger, { jobSchema: `pgboss_${randomBytes(6).toString('hex')}`, validateResponses: true });
+const running = await startServer(loadConfig(env), logger, {
+  jobSchema: `pgboss_${randomBytes(6).toString('hex')}`,
+  validateResponses: true,
+});
 
-process.on('message', () => process.send!({ requests: fake?.requests.map((url) => url.href) ?? [], logs } satisfies ToParent));
+process.on('message', () =>
+  process.send!({ requests: fake?.requests.map((url) => url.href) ?? [], logs } satisfies ToParent),
+);
 process.send!({ url: running.url } satisfies ToParent);
 process.once('SIGTERM', () => {
   void running

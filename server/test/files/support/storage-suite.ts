@@ -16,7 +16,9 @@ const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).dig
 
 async function scratchFile(storage: FileStorage, bytes: Buffer): Promise<string> {
   const temp = storage.createTemp();
-  await new Promise<void>((resolve, reject) => temp.stream.end(bytes, () => resolve()).once('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    temp.stream.end(bytes, () => resolve()).once('error', reject),
+  );
   return temp.path;
 }
 
@@ -48,7 +50,10 @@ export function describeFileStorage(name: string, open: () => Promise<StoreUnder
     });
 
     it('when two files are committed, then they get different keys', async () => {
-      const [one, two] = await Promise.all([scratchFile(storage, Buffer.from('a')), scratchFile(storage, Buffer.from('b'))]);
+      const [one, two] = await Promise.all([
+        scratchFile(storage, Buffer.from('a')),
+        scratchFile(storage, Buffer.from('b')),
+      ]);
       expect(await storage.commit(one!)).not.toBe(await storage.commit(two!));
     });
 
@@ -70,7 +75,12 @@ export function describeFileStorage(name: string, open: () => Promise<StoreUnder
     });
 
     it('when a key is not one the store made, then it is refused before anything is touched', async () => {
-      for (const key of ['../../etc/passwd', 'ab/../../x', 'AB/ABABABABABABABABABABABABABABABAB', '']) {
+      for (const key of [
+        '../../etc/passwd',
+        'ab/../../x',
+        'AB/ABABABABABABABABABABABABABABABAB',
+        '',
+      ]) {
         await expect(storage.open(key)).rejects.toThrow('invalid storage key');
         await expect(storage.remove(key)).rejects.toThrow('invalid storage key');
       }

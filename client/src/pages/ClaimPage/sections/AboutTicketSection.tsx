@@ -29,13 +29,21 @@ import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
 import { useFormValues } from '../../../sections/useFormValues';
 
 const PRODUCTS: readonly RadioOption<'DBG' | 'SC'>[] = [
-  { value: 'DBG', label: 'Draw based game ticket', hint: 'For example Lotto, EuroMillions, Set For Life or Thunderball.' },
+  {
+    value: 'DBG',
+    label: 'Draw based game ticket',
+    hint: 'For example Lotto, EuroMillions, Set For Life or Thunderball.',
+  },
   { value: 'SC', label: 'Scratchcard' },
 ];
 
 const TICKET_TYPES: readonly RadioOption<TicketTypeAnswer>[] = [
   { value: 'PINK', label: 'Pink', hint: 'Printed on pink paper at the till.' },
-  { value: 'WHITE', label: 'White', hint: 'Printed on plain white paper, for example from a self-service terminal.' },
+  {
+    value: 'WHITE',
+    label: 'White',
+    hint: 'Printed on plain white paper, for example from a self-service terminal.',
+  },
   { value: 'UNSURE', label: 'Not sure' },
 ];
 
@@ -83,7 +91,10 @@ export const SCRATCHCARD_SLIDES: readonly HelpSlide[] = [
 ];
 
 // The server's serial check, once per number while the form lives; a failed check counts as invalid.
-async function checkSerial(queryClient: QueryClient, value: string | undefined): Promise<string | undefined> {
+async function checkSerial(
+  queryClient: QueryClient,
+  value: string | undefined,
+): Promise<string | undefined> {
   if (value === undefined || !DBG_SERIAL_PATTERN.test(value)) return undefined;
   try {
     return (await checkSerialOnce(queryClient, value)) ? undefined : FIELD_MESSAGES.dbgTicketNumber;
@@ -106,11 +117,24 @@ type Help = { slides: readonly HelpSlide[]; title: string; start: number } | nul
 
 function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
   const { values } = useFormState<AboutTicketValues>({ subscription: { values: true } });
-    const drawHelp = (start: number) => onHelp({ slides: DRAW_TICKET_SLIDES, title: 'Where to find the numbers on your ticket', start });
-  const scratchcardHelp = (start: number) => onHelp({ slides: SCRATCHCARD_SLIDES, title: 'Where to find the numbers on your Scratchcard', start });
+  const drawHelp = (start: number) =>
+    onHelp({
+      slides: DRAW_TICKET_SLIDES,
+      title: 'Where to find the numbers on your ticket',
+      start,
+    });
+  const scratchcardHelp = (start: number) =>
+    onHelp({
+      slides: SCRATCHCARD_SLIDES,
+      title: 'Where to find the numbers on your Scratchcard',
+      start,
+    });
   const colourKnown = values.dbgTicketType === 'PINK' || values.dbgTicketType === 'WHITE';
   const queryClient = useQueryClient();
-  const validateSerial = useCallback((value: string | undefined) => checkSerial(queryClient, value), [queryClient]);
+  const validateSerial = useCallback(
+    (value: string | undefined) => checkSerial(queryClient, value),
+    [queryClient],
+  );
 
   return (
     <>
@@ -118,14 +142,19 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
       {values.productType === 'DBG' && (
         <>
           <SelectField name="dbgGame" label="Which game?" options={GAMES} />
-          <RadioGroup name="dbgTicketType" legend="What type of ticket is it?" options={TICKET_TYPES} />
-          <HelpLink onClick={() => drawHelp(0)}>How to tell a pink ticket from a white one</HelpLink>
+          <RadioGroup
+            name="dbgTicketType"
+            legend="What type of ticket is it?"
+            options={TICKET_TYPES}
+          />
+          <HelpLink onClick={() => drawHelp(0)}>
+            How to tell a pink ticket from a white one
+          </HelpLink>
           {values.dbgTicketType === 'UNSURE' && (
             <div className="info-box" role="status">
               <p>
                 If you are not sure which type of ticket you have, please call Customer Care on{' '}
-                <PhoneLink />
-                . We cannot take this claim online.
+                <PhoneLink />. We cannot take this claim online.
               </p>
               <p>Choose Finish to end your online claim.</p>
             </div>
@@ -140,7 +169,9 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
                 longestGroups={DBG_SERIAL_53_GROUPS}
                 validate={validateSerial}
               />
-              <HelpLink onClick={() => drawHelp(values.dbgTicketType === 'WHITE' ? 2 : 0)}>Where is the serial number?</HelpLink>
+              <HelpLink onClick={() => drawHelp(values.dbgTicketType === 'WHITE' ? 2 : 0)}>
+                Where is the serial number?
+              </HelpLink>
               {values.dbgTicketType === 'PINK' && (
                 <>
                   <TextField
@@ -204,7 +235,11 @@ function TicketFields({ onHelp }: { onHelp: (help: Help) => void }) {
         </>
       )}
       {(values.productType === 'SC' || colourKnown) && (
-        <PriceInput name="prizeAmountPence" label="How much did you win?" hint="Between £500.01 and £50,000." />
+        <PriceInput
+          name="prizeAmountPence"
+          label="How much did you win?"
+          hint="Between £500.01 and £50,000."
+        />
       )}
     </>
   );
@@ -222,7 +257,14 @@ export function AboutTicketSection(props: SectionProps<AboutTicketValues>) {
       actions={unsure ? <Button type="submit">Finish</Button> : undefined}
     >
       <TicketFields onHelp={setHelp} />
-      {help && <HelpModal title={help.title} slides={help.slides} initialSlide={help.start} onClose={() => setHelp(null)} />}
+      {help && (
+        <HelpModal
+          title={help.title}
+          slides={help.slides}
+          initialSlide={help.start}
+          onClose={() => setHelp(null)}
+        />
+      )}
     </SectionForm>
   );
 }

@@ -10,7 +10,12 @@ export function ClaimDetailsSection(props: SectionProps<ClaimDetailsValues>) {
   const { productName } = useSiteSettings();
   return (
     <SectionForm id="claimDetails" {...props} summary={claimDetailsSummary(values)}>
-      <RadioGroup name="isTicketInPossession" legend="Do you have the ticket or Scratchcard in your possession?" options={YES_NO} inline />
+      <RadioGroup
+        name="isTicketInPossession"
+        legend="Do you have the ticket or Scratchcard in your possession?"
+        options={YES_NO}
+        inline
+      />
       <RadioGroup
         name="isTicketDamaged"
         legend="Is the ticket or Scratchcard damaged?"

@@ -9,8 +9,8 @@ export function PaymentSection(props: SectionProps<PaymentValues>) {
   return (
     <SectionForm id="payment" {...props} summary={paymentSummary(values)}>
       <p>
-        We pay prizes by bank transfer. Once your claim has been checked we will email you a link to our payment
-        provider's secure web form, where you give your bank details.
+        We pay prizes by bank transfer. Once your claim has been checked we will email you a link to
+        our payment provider's secure web form, where you give your bank details.
       </p>
       <CheckboxField
         name="isChequePreferred"
@@ -19,7 +19,10 @@ export function PaymentSection(props: SectionProps<PaymentValues>) {
       />
       <div className="declaration">
         <h3 className="heading-s">Declaration</h3>
-        <p>By submitting this claim you declare that you are 18 or over and legally entitled to the prize.</p>
+        <p>
+          By submitting this claim you declare that you are 18 or over and legally entitled to the
+          prize.
+        </p>
       </div>
     </SectionForm>
   );

@@ -1,7 +1,17 @@
 import { deliveryPointSuffix } from '../barcode.ts';
 import { buildingKey, streetKey, type AddressParts } from '../address-format.ts';
 import { areas, reservedUnits, type Area } from './areas.ts';
-import { blockStems, blockSuffixes, houseNames, manxStems, scottishStems, scottishSuffixes, streetStems, streetSuffixes, welshStems } from './names.ts';
+import {
+  blockStems,
+  blockSuffixes,
+  houseNames,
+  manxStems,
+  scottishStems,
+  scottishSuffixes,
+  streetStems,
+  streetSuffixes,
+  welshStems,
+} from './names.ts';
 import { createPrng, seedFrom, type Prng } from './prng.ts';
 
 /**
@@ -66,9 +76,11 @@ function streetNamer(area: Area, rng: Prng): () => string {
       let name = queue.shift();
       if (!name) {
         const roll = rng.next();
-        if (area.flavour === 'scotland' && roll < 0.5) name = `${rng.pick(scottishStems)} ${rng.pick(scottishSuffixes)}`;
+        if (area.flavour === 'scotland' && roll < 0.5)
+          name = `${rng.pick(scottishStems)} ${rng.pick(scottishSuffixes)}`;
         else if (area.flavour === 'wales' && roll < 0.3) name = rng.pick(welshStems);
-        else if (area.flavour === 'manx' && roll < 0.5) name = `${rng.pick(manxStems)} ${rng.pick(streetSuffixes)}`;
+        else if (area.flavour === 'manx' && roll < 0.5)
+          name = `${rng.pick(manxStems)} ${rng.pick(streetSuffixes)}`;
         else if (roll > 0.985) name = 'High Street';
         else name = `${rng.pick(streetStems)} ${rng.pick(streetSuffixes)}`;
         // Past a few hundred attempts a district has run out of fresh names: number them.
@@ -83,7 +95,13 @@ function streetNamer(area: Area, rng: Prng): () => string {
 }
 
 /** The buildings of one street: houses, houses split into flats, named blocks and named houses. */
-function streetPremises(street: string, rural: boolean, rng: Prng, firstNumber: number, takenNames: string[]): Premise[] {
+function streetPremises(
+  street: string,
+  rural: boolean,
+  rng: Prng,
+  firstNumber: number,
+  takenNames: string[],
+): Premise[] {
   const premises: Premise[] = [];
   const blockNames = new Set<string>(takenNames);
   const buildings = rng.int(6, 60);
@@ -98,7 +116,8 @@ function streetPremises(street: string, rural: boolean, rng: Prng, firstNumber: 
       premises.push({ subBuilding: '', buildingName: '', buildingNumber: number });
     } else if (roll < 0.84) {
       const flats = rng.int(2, 4);
-      for (let f = 1; f <= flats; f++) premises.push({ subBuilding: `Flat ${f}`, buildingName: '', buildingNumber: number });
+      for (let f = 1; f <= flats; f++)
+        premises.push({ subBuilding: `Flat ${f}`, buildingName: '', buildingNumber: number });
     } else if (roll < 0.9) {
       const name = `${rng.pick(blockStems)} ${rng.pick(blockSuffixes)}`;
       if (blockNames.has(name) || name.startsWith(street)) {
@@ -107,9 +126,14 @@ function streetPremises(street: string, rural: boolean, rng: Prng, firstNumber: 
       }
       blockNames.add(name);
       const flats = rng.int(6, 20);
-      for (let f = 1; f <= flats; f++) premises.push({ subBuilding: `Flat ${f}`, buildingName: name, buildingNumber: '' });
+      for (let f = 1; f <= flats; f++)
+        premises.push({ subBuilding: `Flat ${f}`, buildingName: name, buildingNumber: '' });
     } else if (roll < 0.95) {
-      premises.push({ subBuilding: '', buildingName: rng.pick(houseNames), buildingNumber: number });
+      premises.push({
+        subBuilding: '',
+        buildingName: rng.pick(houseNames),
+        buildingNumber: number,
+      });
     } else {
       premises.push({ subBuilding: '', buildingName: '', buildingNumber: number });
     }
@@ -125,7 +149,15 @@ function streetPremises(street: string, rural: boolean, rng: Prng, firstNumber: 
 }
 
 function downingStreet(): Draft[] {
-  const base = { country: 'GB' as const, subBuilding: '', buildingName: '', street: 'Downing Street', locality: '', town: 'London', county: 'Greater London' };
+  const base = {
+    country: 'GB' as const,
+    subBuilding: '',
+    buildingName: '',
+    street: 'Downing Street',
+    locality: '',
+    town: 'London',
+    county: 'Greater London',
+  };
   return [
     { ...base, buildingNumber: '9', postcode: 'SW1A 2AB', dps: '1A' },
     { ...base, buildingNumber: '10', postcode: 'SW1A 2AA', dps: '1A' },
@@ -145,18 +177,37 @@ function districtAddresses(area: Area): Draft[] {
     const fixed = area.fixed?.[street];
     const picked = rng.pick(area.localities);
     const locality = fixed?.locality ?? picked;
-    const rural = /\b(Lane|Hill|Brae|Loan)$/.test(street) || (area.country === 'IM' && area.town === 'Isle of Man');
+    const rural =
+      /\b(Lane|Hill|Brae|Loan)$/.test(street) ||
+      (area.country === 'IM' && area.town === 'Isle of Man');
     const place = { country: area.country, street, locality, town: area.town, county: area.county };
     if (fixed) {
-      fixed.premises.forEach((premise, index) => drafts.push({ ...premise, ...place, postcode: `${area.outward} ${fixed.unit}`, dps: deliveryPointSuffix(index) }));
+      fixed.premises.forEach((premise, index) =>
+        drafts.push({
+          ...premise,
+          ...place,
+          postcode: `${area.outward} ${fixed.unit}`,
+          dps: deliveryPointSuffix(index),
+        }),
+      );
     }
-    const firstNumber = 1 + Math.max(0, ...(fixed?.premises ?? []).map((premise) => Number(premise.buildingNumber) || 0));
-    const premises = streetPremises(street, rural, rng, firstNumber, (fixed?.premises ?? []).map((premise) => premise.buildingName));
+    const firstNumber =
+      1 +
+      Math.max(0, ...(fixed?.premises ?? []).map((premise) => Number(premise.buildingNumber) || 0));
+    const premises = streetPremises(
+      street,
+      rural,
+      rng,
+      firstNumber,
+      (fixed?.premises ?? []).map((premise) => premise.buildingName),
+    );
     // A postcode unit covers a run of consecutive delivery points on one street.
-    for (let start = 0; start < premises.length; ) {
+    for (let start = 0; start < premises.length;) {
       const run = premises.slice(start, start + rng.int(8, 24));
       const postcode = `${area.outward} ${nextUnit()}`;
-      run.forEach((premise, index) => drafts.push({ ...premise, ...place, postcode, dps: deliveryPointSuffix(index) }));
+      run.forEach((premise, index) =>
+        drafts.push({ ...premise, ...place, postcode, dps: deliveryPointSuffix(index) }),
+      );
       start += run.length;
     }
   }
@@ -165,12 +216,15 @@ function districtAddresses(area: Area): Draft[] {
 
 /** Every address of the local index, in delivery order (so Ids follow streets and numbers). */
 export function generateAddresses(): AddressRecord[] {
-  const parts: AddressParts[] = areas.flatMap(districtAddresses).map((draft, index) => ({ ...draft, udprn: FIRST_UDPRN + index }));
+  const parts: AddressParts[] = areas
+    .flatMap(districtAddresses)
+    .map((draft, index) => ({ ...draft, udprn: FIRST_UDPRN + index }));
   const streetCounts = new Map<string, number>();
   const buildingCounts = new Map<string, number>();
   for (const address of parts) {
     streetCounts.set(streetKey(address), (streetCounts.get(streetKey(address)) ?? 0) + 1);
-    if (address.subBuilding) buildingCounts.set(buildingKey(address), (buildingCounts.get(buildingKey(address)) ?? 0) + 1);
+    if (address.subBuilding)
+      buildingCounts.set(buildingKey(address), (buildingCounts.get(buildingKey(address)) ?? 0) + 1);
   }
   return parts.map((address) => {
     const building = address.subBuilding ? buildingKey(address) : null;
