@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
@@ -38,7 +39,12 @@ function helmetHeaders(): Array<[string, string]> {
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   let failure: unknown;
-  policy({} as never, recorder as never, (error?: unknown) => (failure = error));
+  // helmet only calls setHeader and removeHeader: the recorder stands in for a response.
+  policy(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
   if (failure) throw failure;
   return [...headers.values()];
 }

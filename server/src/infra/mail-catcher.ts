@@ -28,7 +28,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     ip: '127.0.0.1',
     webIp: '127.0.0.1',
     silent: true,
-  } as never);
+  });
   await maildev.start();
   return {
     smtpUrl: `smtp://127.0.0.1:${smtp}`,

@@ -17,6 +17,21 @@ export interface ReceivedFile {
   contentType: string;
 }
 
+// Multer's file record carries what this engine hands to its callback (declaration merging).
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own augmentation point
+  namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-namespace -- multer's own augmentation point
+    namespace Multer {
+      interface File {
+        tempPath?: ReceivedFile['tempPath'];
+        sha256?: ReceivedFile['sha256'];
+        contentType?: ReceivedFile['contentType'];
+      }
+    }
+  }
+}
+
 class UnsupportedFileError extends InputError {
   constructor() {
     super(UNSUPPORTED_FILE);
@@ -76,7 +91,7 @@ function streamingEngine(storage: FileStorage, onLimit: (req: Request) => void):
         inspector((found) => (facts = found)),
         temp.stream,
       ).then(
-        () => callback(null, { tempPath: temp.path, ...facts! } as never),
+        () => callback(null, { tempPath: temp.path, ...facts! }),
         (error: unknown) => {
           // Keep reading (and discarding) the rest of the part so busboy can finish the request.
           file.stream.resume();
