@@ -387,6 +387,11 @@ describe('API fuzzing against the contract', () => {
       .sort((a, b) => Number(a.first.kind === 'state') - Number(b.first.kind === 'state'))
       .map(({ count, first }) => `${count} x ${describeFailure(first)}`);
     for (const line of report.slice(0, 20)) console.log(line);
+    // A 5xx is explained by the server's own error lines (personal data is redacted there).
+    if (failures.some((failure) => failure.kind === '5xx')) {
+      for (const line of server.logs.filter((entry) => entry.includes('"level":50')).slice(-5))
+        console.log(line);
+    }
 
     expect(report.slice(0, 15), `seed ${SEED}: ${failures.length} failures`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(10_000);

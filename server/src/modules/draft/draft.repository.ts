@@ -28,6 +28,15 @@ export function draftRepository(em: EntityManager) {
     return newest?.expiresAt ?? null;
   };
 
+  /**
+   * Takes the owner's draft for the rest of the transaction. Two calls on one draft each update
+   * all its rows; unserialised, they took the rows in different orders and deadlocked (the API
+   * fuzz found it with two loads of one claim's draft).
+   */
+  const lockDraft = async (ownerId: string): Promise<void> => {
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`draft:${ownerId}`]);
+  };
+
   return {
     /** Stores one section and restarts the inactivity time of every section of the draft. */
     async save(
@@ -35,6 +44,7 @@ export function draftRepository(em: EntityManager) {
       { section, sealed }: SealedSection,
       minutes: number,
     ): Promise<Date> {
+      await lockDraft(ownerId);
       // A section left over from an expired draft must not come back with the new one.
       await em.nativeDelete(FormDraftSectionSchema, { ownerId, expiresAt: { $lte: NOW } });
       await em
@@ -51,6 +61,7 @@ export function draftRepository(em: EntityManager) {
       ownerId: string,
       minutes: number,
     ): Promise<{ sections: SealedSection[]; expiresAt: Date | null }> {
+      await lockDraft(ownerId);
       await em.nativeDelete(FormDraftSectionSchema, { ownerId, expiresAt: { $lte: NOW } });
       const rows = await em.find(
         FormDraftSectionSchema,

@@ -35,7 +35,9 @@ export interface DraftServiceDependencies {
  */
 export function draftService({ config, em: rootEm, claims, requests }: DraftServiceDependencies) {
   const load = async (token: string, ownerId: string, minutes: number): Promise<FormDraft> => {
-    const { sections, expiresAt } = await draftRepository(rootEm.fork()).load(ownerId, minutes);
+    const { sections, expiresAt } = await rootEm
+      .fork()
+      .transactional((tx) => draftRepository(tx).load(ownerId, minutes));
     const opened = sections
       .map(({ section, sealed }) => ({
         section: section as DraftSectionId,
@@ -90,11 +92,15 @@ export function draftService({ config, em: rootEm, claims, requests }: DraftServ
     ): Promise<{ expiresAt: string }> {
       const infoRequestId = await requests.openRequestId(token);
       const sealed = sealDraft(token, infoRequestId, section, content);
-      const expiresAt = await draftRepository(rootEm.fork()).save(
-        infoRequestId,
-        { section, sealed },
-        config.infoRequestInactivityMinutes,
-      );
+      const expiresAt = await rootEm
+        .fork()
+        .transactional((tx) =>
+          draftRepository(tx).save(
+            infoRequestId,
+            { section, sealed },
+            config.infoRequestInactivityMinutes,
+          ),
+        );
       return { expiresAt: expiresAt.toISOString() };
     },
   };
