@@ -1,9 +1,10 @@
 // What a staff screen shows for a failed call. The claimant's mapping (generated/transport)
 // gives every 403 the catalogue's generic text; staff need to know it was about access.
 import { ERROR_MESSAGES, isApiError } from '@prize/generated/transport/errors';
+import { messages } from '@prize/generated/rules';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
 
-export const ACCESS_DENIED = 'You do not have access to this.';
+export const ACCESS_DENIED = messages.forbidden;
 
 export function staffErrorMessage(error: unknown): string {
   if (!isApiError(error)) return ERROR_MESSAGES.unexpected;

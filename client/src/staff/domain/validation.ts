@@ -1,27 +1,34 @@
-// The staff forms' own checks before anything is sent; the server checks the same again and
-// its field errors come back to the same fields.
+// The staff forms check what the contract says before anything is sent (its limits and
+// messages come from generated/rules); the server checks again and its field errors come back
+// to the same fields.
+
+export interface FieldRule {
+  readonly message?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: string;
+}
+
+// The forms' own texts, where the contract has none (a second password, a choice of sections).
 export const STAFF_FIELD_MESSAGES = {
-  email: 'Enter an e-mail address, like name@example.com',
-  password: 'Enter your password',
-  code: 'Enter the 6-digit security code from your authenticator app',
-  newPassword: (min: number, max: number) => `Enter a password of ${min} to ${max} characters`,
-  confirmPassword: 'Enter the same password again',
-  name: 'Enter the person’s full name',
-  role: 'Choose a role',
-  ticketCode: 'Enter the ticket code, like PC-7Q2M9XA4KD',
-  reason: (max: number) => `Enter the reason for rejecting the claim (at most ${max} characters)`,
-  sections: 'Choose at least one thing to ask the claimant for',
+  confirmPassword: 'Enter the same password again.',
+  sections: 'Choose at least one thing to ask the claimant for.',
+  ticketCode: 'Enter the ticket code, for example PC-7Q2M9XA4KD.',
+  invalid: 'Enter a valid value.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function emailError(value: string | undefined, maxLength: number): string | undefined {
-  const email = value?.trim() ?? '';
-  return EMAIL.test(email) && email.length <= maxLength ? undefined : STAFF_FIELD_MESSAGES.email;
-}
-
-export function codeError(value: string | undefined): string | undefined {
-  return /^[0-9]{6}$/.test(value ?? '') ? undefined : STAFF_FIELD_MESSAGES.code;
+// The rule's message when the value breaks it (an empty value breaks a minLength of 1 or more).
+export function ruleError(rule: FieldRule, value: string | undefined): string | undefined {
+  const text = value ?? '';
+  const broken =
+    (rule.minLength !== undefined && text.length < rule.minLength) ||
+    (rule.maxLength !== undefined && text.length > rule.maxLength) ||
+    (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(text)) ||
+    (rule.format === 'email' && !EMAIL.test(text));
+  return broken ? (rule.message ?? STAFF_FIELD_MESSAGES.invalid) : undefined;
 }
 
 // Authenticator apps show the code as "123 456"; people type it so.
@@ -33,3 +40,9 @@ export function digitsOnly(value: string): string {
 export function normaliseTicketCode(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
+
+// The contract's TicketCode (a path parameter, so not among the generated object rules).
+export const TICKET_CODE_RULE: FieldRule = {
+  pattern: '^[Pp][Cc]-[0-9A-Za-z]{10}$',
+  message: STAFF_FIELD_MESSAGES.ticketCode,
+};

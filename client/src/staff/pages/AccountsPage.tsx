@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage, submissionErrors } from '../domain/errors';
 import { formatDateTime, ROLE_LABELS } from '../domain/labels';
-import { emailError, STAFF_FIELD_MESSAGES } from '../domain/validation';
+import { ruleError } from '../domain/validation';
 import { useStaffSession } from '../session';
 
 type Values = Partial<CreateStaffRequest>;
@@ -23,11 +23,10 @@ type Values = Partial<CreateStaffRequest>;
 const ROLE_OPTIONS = Object.values(StaffRole).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 function validate(values: Values) {
-  const name = values.name?.trim() ?? '';
   return {
-    name: name.length >= 1 && name.length <= CreateStaffRequestRules.name.maxLength ? undefined : STAFF_FIELD_MESSAGES.name,
-    email: emailError(values.email, CreateStaffRequestRules.email.maxLength),
-    role: values.role ? undefined : STAFF_FIELD_MESSAGES.role,
+    name: ruleError(CreateStaffRequestRules.name, values.name?.trim()),
+    email: ruleError(CreateStaffRequestRules.email, values.email?.trim()),
+    role: values.role ? undefined : CreateStaffRequestRules.role.message,
   };
 }
 

@@ -10,7 +10,7 @@ import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage, submissionErrors } from '../domain/errors';
 import { ROLE_LABELS } from '../domain/labels';
-import { codeError, digitsOnly, STAFF_FIELD_MESSAGES } from '../domain/validation';
+import { digitsOnly, ruleError, STAFF_FIELD_MESSAGES } from '../domain/validation';
 
 export interface SetupPageProps {
   setupToken: string;
@@ -21,15 +21,11 @@ type Values = Partial<StaffSetupRequest> & { confirmPassword?: string };
 const { minLength, maxLength } = StaffSetupRequestRules.password;
 
 function validate(values: Values) {
-  const length = values.password?.length ?? 0;
   return {
-    password:
-      length >= minLength && length <= maxLength
-        ? undefined
-        : STAFF_FIELD_MESSAGES.newPassword(minLength, maxLength),
+    password: ruleError(StaffSetupRequestRules.password, values.password),
     confirmPassword:
       values.confirmPassword === values.password ? undefined : STAFF_FIELD_MESSAGES.confirmPassword,
-    code: codeError(values.code),
+    code: ruleError(StaffSetupRequestRules.code, values.code),
   };
 }
 

@@ -8,16 +8,16 @@ import { TextField } from '../../components/TextField/TextField';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { StaffForm } from '../components/StaffForm';
 import { submissionErrors } from '../domain/errors';
-import { codeError, digitsOnly, emailError, STAFF_FIELD_MESSAGES } from '../domain/validation';
+import { digitsOnly, ruleError } from '../domain/validation';
 import { StaffSignInRequestRules } from '@prize/generated/rules';
 
 type Values = Partial<StaffSignInRequest>;
 
 function validate(values: Values) {
   return {
-    email: emailError(values.email, StaffSignInRequestRules.email.maxLength),
-    password: values.password ? undefined : STAFF_FIELD_MESSAGES.password,
-    code: codeError(values.code),
+    email: ruleError(StaffSignInRequestRules.email, values.email?.trim()),
+    password: ruleError(StaffSignInRequestRules.password, values.password),
+    code: ruleError(StaffSignInRequestRules.code, values.code),
   };
 }
 

@@ -8,10 +8,8 @@ import { fieldIds } from '../../components/FieldShell/FieldShell';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage } from '../domain/errors';
-import { normaliseTicketCode, STAFF_FIELD_MESSAGES } from '../domain/validation';
-import { TicketCodeRules } from '@prize/generated/rules';
+import { normaliseTicketCode, ruleError, TICKET_CODE_RULE } from '../domain/validation';
 
-const TICKET_CODE = new RegExp(TicketCodeRules.pattern);
 export const NO_MATCH = 'No claim has this ticket code. Check the code on the envelope and try again.';
 
 // A posted ticket arrives with its code (printed as a QR code on the envelope or the page the
@@ -29,7 +27,7 @@ export function TicketReceivedPage() {
       <StaffForm<{ ticketCode?: string }>
         submitLabel="Find the claim"
         validate={(values) => ({
-          ticketCode: TICKET_CODE.test(values.ticketCode ?? '') ? undefined : STAFF_FIELD_MESSAGES.ticketCode,
+          ticketCode: ruleError(TICKET_CODE_RULE, values.ticketCode),
         })}
         onSubmit={async (values) => {
           try {

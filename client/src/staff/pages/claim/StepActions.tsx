@@ -11,7 +11,7 @@ import { StaffForm } from '../../components/StaffForm';
 import { TextAreaField } from '../../components/TextAreaField';
 import { staffErrorMessage, submissionErrors } from '../../domain/errors';
 import { STEP_ACTIONS } from '../../domain/labels';
-import { STAFF_FIELD_MESSAGES } from '../../domain/validation';
+import { ruleError } from '../../domain/validation';
 import { useStaffSession } from '../../session';
 
 export const STEP_DONE: Record<Exclude<ClaimStep, 'submitted'>, string> = {
@@ -33,8 +33,7 @@ export interface StepActionsProps {
 const reasonMax = StepTransitionRequestRules.reason.maxLength;
 
 function validateReason(values: { reason?: string }) {
-  const length = values.reason?.trim().length ?? 0;
-  return { reason: length >= 1 && length <= reasonMax ? undefined : STAFF_FIELD_MESSAGES.reason(reasonMax) };
+  return { reason: ruleError(StepTransitionRequestRules.reason, values.reason?.trim()) };
 }
 
 // The transitions the server allows this person from the claim's step: one button per step
