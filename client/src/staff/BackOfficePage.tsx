@@ -15,8 +15,11 @@ import { TicketReceivedPage } from './pages/TicketReceivedPage';
 import { csrfRequest, StaffSessionContext, type StaffSessionValue } from './session';
 import './staff.css';
 
+const SESSION_KEY = getGetStaffSessionQueryKey()[0];
 const isStaffKey = (key: QueryKey) =>
   typeof key[0] === 'string' && key[0].startsWith('/api/v1/staff/');
+// Calls made with the session, not the session's own read (its 401 means signed out).
+const isSessionBoundKey = (key: QueryKey) => isStaffKey(key) && key[0] !== SESSION_KEY;
 
 // The back office under /staff (a nested router: paths here are relative to /staff). Its own
 // chunk and layout; the claimant pages never load it.
@@ -29,11 +32,8 @@ export function BackOfficePage() {
   const session = sessionQuery.data?.data;
 
   const end = useCallback(() => {
-    const sessionKey = getGetStaffSessionQueryKey()[0];
     // Personal data read in the session goes with it.
-    queryClient.removeQueries({
-      predicate: (query) => isStaffKey(query.queryKey) && query.queryKey[0] !== sessionKey,
-    });
+    queryClient.removeQueries({ predicate: (query) => isSessionBoundKey(query.queryKey) });
     void queryClient.resetQueries({ queryKey: getGetStaffSessionQueryKey() });
   }, [queryClient]);
 
@@ -42,7 +42,7 @@ export function BackOfficePage() {
   useEffect(() => {
     if (session === undefined) return undefined;
     const onFailure = (key: QueryKey | undefined, error: unknown) => {
-      if (isUnauthorised(error) && (key === undefined || isStaffKey(key))) end();
+      if (isUnauthorised(error) && (key === undefined || isSessionBoundKey(key))) end();
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error')

@@ -35,6 +35,7 @@ export interface StubbedCall {
   url: string;
   method: string;
   body: unknown;
+  headers: Headers;
 }
 
 type Answer = Response | ((call: StubbedCall) => Response | Promise<Response>);
@@ -47,7 +48,7 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
     const method = init?.method ?? 'GET';
     const raw = init?.body;
     const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    const call = { url, method, body };
+    const call = { url, method, body, headers: new Headers(init?.headers) };
     calls.push(call);
     const route = routes.find(([pattern]) => pattern.test(`${method} ${url}`));
     if (!route)

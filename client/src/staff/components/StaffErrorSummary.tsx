@@ -1,3 +1,4 @@
+import { FORM_ERROR } from 'final-form';
 import type { Ref } from 'react';
 import { useFormState } from 'react-final-form';
 import { fieldIds } from '../../components/FieldShell/FieldShell';
@@ -20,7 +21,7 @@ function problemsOf(
   if (typeof submitError === 'string') problems.push({ message: submitError });
   const fields = { ...submitErrors, ...errors };
   for (const [field, message] of Object.entries(fields)) {
-    if (typeof message === 'string') problems.push({ field, message });
+    if (field !== FORM_ERROR && typeof message === 'string') problems.push({ field, message });
   }
   return problems;
 }

@@ -20,7 +20,7 @@ function SignOut({ value }: { value: StaffSessionValue }) {
       onClick={() =>
         signOut.mutate(undefined, {
           onSettled: () => {
-            navigate('/');
+            navigate('~/staff');
             value.end();
           },
         })
