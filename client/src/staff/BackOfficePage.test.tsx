@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../test/helpers';
+import { headersOf, stubApi } from '../test/helpers';
 import { ADVISOR, CSRF, json, problem, sessionOf } from './test/fixtures';
 import { renderStaffAt } from './test/render';
 
@@ -65,7 +65,7 @@ describe('Back office sign-in and session', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     const signOut = calls.find((call) => call.method === 'DELETE');
-    expect(signOut?.headers.get('X-CSRF-Token')).toBe(CSRF);
+    expect(headersOf(signOut).get('X-CSRF-Token')).toBe(CSRF);
     expect(location.history?.at(-1)).toBe('/staff');
   });
 

@@ -35,7 +35,14 @@ export interface StubbedCall {
   url: string;
   method: string;
   body: unknown;
-  headers: Headers;
+}
+
+// Kept beside the calls, not on them, so tests can compare a call with toEqual.
+const requestHeaders = new WeakMap<StubbedCall, Headers>();
+
+// The headers a stubbed call was sent with (the staff pages' X-CSRF-Token).
+export function headersOf(call: StubbedCall | undefined): Headers {
+  return (call && requestHeaders.get(call)) ?? new Headers();
 }
 
 type Answer = Response | ((call: StubbedCall) => Response | Promise<Response>);
@@ -48,7 +55,8 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
     const method = init?.method ?? 'GET';
     const raw = init?.body;
     const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    const call = { url, method, body, headers: new Headers(init?.headers) };
+    const call = { url, method, body };
+    requestHeaders.set(call, new Headers(init?.headers));
     calls.push(call);
     const route = routes.find(([pattern]) => pattern.test(`${method} ${url}`));
     if (!route)
