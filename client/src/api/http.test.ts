@@ -84,7 +84,9 @@ describe('http (the orval mutator)', () => {
   it('When the server answers 204 (staff sign-out, account set-up), then it is a success with no data', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
 
-    const result = await http<HttpSuccess<undefined>>('/api/v1/staff/session', { method: 'DELETE' });
+    const result = await http<HttpSuccess<undefined>>('/api/v1/staff/session', {
+      method: 'DELETE',
+    });
 
     expect(result.status).toBe(204);
     expect(result.data).toBeUndefined();

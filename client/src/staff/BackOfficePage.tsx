@@ -109,7 +109,9 @@ export function BackOfficePage() {
             <ClaimsQueuePage />
           </Route>
           <Route path="/claims/:claimHashid">
-            {(params) => <StaffClaimPage key={params.claimHashid} claimHashid={params.claimHashid} />}
+            {(params) => (
+              <StaffClaimPage key={params.claimHashid} claimHashid={params.claimHashid} />
+            )}
           </Route>
           <Route path="/ticket-received">
             <TicketReceivedPage />

@@ -382,7 +382,9 @@ describe('ClaimPage of a submitted claim', () => {
     ]);
     const { location } = renderClaimPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: "Your claim's progress" })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Your claim's progress" }),
+    ).toBeTruthy();
     expect(calls.at(-1)?.url).toBe(`/api/v1/claim/${TOKEN}/progress`);
     expect(screen.getByText('This claim has already been submitted.')).toBeTruthy();
     expect(screen.getByText('K7Q2M9XA')).toBeTruthy();
@@ -400,17 +402,25 @@ describe('ClaimPage of a submitted claim', () => {
   });
 
   it('When the prize is paid, then all five steps are Completed', async () => {
-    stubApi([alreadySubmitted, progressIs({ reference: 'K7Q2M9XA', step: 'paid', completedSteps: 5 })]);
+    stubApi([
+      alreadySubmitted,
+      progressIs({ reference: 'K7Q2M9XA', step: 'paid', completedSteps: 5 }),
+    ]);
     renderClaimPage();
     await screen.findByRole('heading', { name: "Your claim's progress" });
     expect(stepStates().every((text) => text?.endsWith('Completed'))).toBe(true);
   });
 
   it('When the claim was rejected, then nothing is In progress and the claimant is asked to phone Customer Care', async () => {
-    stubApi([alreadySubmitted, progressIs({ reference: 'K7Q2M9XA', step: 'rejected', completedSteps: 1 })]);
+    stubApi([
+      alreadySubmitted,
+      progressIs({ reference: 'K7Q2M9XA', step: 'rejected', completedSteps: 1 }),
+    ]);
     renderClaimPage();
     await screen.findByRole('heading', { name: "Your claim's progress" });
-    expect(screen.getByText(/We cannot go on with this claim/).textContent).toContain('Customer Care');
+    expect(screen.getByText(/We cannot go on with this claim/).textContent).toContain(
+      'Customer Care',
+    );
     expect(stepStates()).toEqual([
       'Claim reviewed Completed',
       'Ticket requested Not started',
@@ -424,7 +434,10 @@ describe('ClaimPage of a submitted claim', () => {
     stubApi([alreadySubmitted, [/progress$/, new Response('<html>', { status: 502 })]]);
     renderClaimPage();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This claim has already been submitted.' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This claim has already been submitted.',
+      }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'start a new claim' })).toBeTruthy();
   });

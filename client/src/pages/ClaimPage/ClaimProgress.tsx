@@ -39,8 +39,8 @@ export function ClaimProgress({ progress, onStartNew, headingRef }: ClaimProgres
       {rejected && (
         <div className="info-box claim-progress__stopped">
           <p>
-            We cannot go on with this claim. Please contact Customer Care by phone on{' '}
-            <PhoneLink /> so we can explain.
+            We cannot go on with this claim. Please contact Customer Care by phone on <PhoneLink />{' '}
+            so we can explain.
           </p>
         </div>
       )}

@@ -11,9 +11,20 @@ export interface CheckboxGroupFieldProps<T extends string> {
 }
 
 // A fieldset of checkboxes whose value is the list of ticked options, in the options' order.
-export function CheckboxGroupField<T extends string>({ name, legend, hint, options }: CheckboxGroupFieldProps<T>) {
+export function CheckboxGroupField<T extends string>({
+  name,
+  legend,
+  hint,
+  options,
+}: CheckboxGroupFieldProps<T>) {
   const { input, meta } = useField<T[] | undefined>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

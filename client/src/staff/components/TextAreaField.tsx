@@ -13,7 +13,13 @@ export interface TextAreaFieldProps {
 // TextField's multi-line sibling (the claimant form has no free text).
 export function TextAreaField({ name, label, hint, rows = 4 }: TextAreaFieldProps) {
   const { input, meta } = useField<string | undefined, HTMLTextAreaElement>(name, {
-    subscription: { value: true, touched: true, error: true, submitError: true, dirtySinceLastSubmit: true },
+    subscription: {
+      value: true,
+      touched: true,
+      error: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
   });
   const ids = fieldIds(name);
   const error = visibleFieldError(meta);

@@ -31,8 +31,12 @@ export function paramsFromSearch(search: string): ListStaffClaimsParams {
   return {
     step: oneOf(ClaimStep, query.get('step')),
     productType: oneOf(ProductType, query.get('productType')),
-    submittedFrom: isDate(query.get('submittedFrom')) ? query.get('submittedFrom') ?? undefined : undefined,
-    submittedTo: isDate(query.get('submittedTo')) ? query.get('submittedTo') ?? undefined : undefined,
+    submittedFrom: isDate(query.get('submittedFrom'))
+      ? (query.get('submittedFrom') ?? undefined)
+      : undefined,
+    submittedTo: isDate(query.get('submittedTo'))
+      ? (query.get('submittedTo') ?? undefined)
+      : undefined,
     prizeBand: oneOf(PrizeBand, query.get('prizeBand')),
     idDocsRequired: idDocs === 'true' ? true : idDocs === 'false' ? false : undefined,
     q: q === '' ? undefined : q,

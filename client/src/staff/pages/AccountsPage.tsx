@@ -20,7 +20,10 @@ import { useStaffSession } from '../session';
 
 type Values = Partial<CreateStaffRequest>;
 
-const ROLE_OPTIONS = Object.values(StaffRole).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const ROLE_OPTIONS = Object.values(StaffRole).map((role) => ({
+  value: role,
+  label: ROLE_LABELS[role],
+}));
 
 function validate(values: Values) {
   return {
@@ -92,11 +95,17 @@ export function AccountsPage() {
           onSubmit={async (values, form) => {
             try {
               const created = await create.mutateAsync({
-                data: { name: values.name?.trim() ?? '', email: values.email?.trim() ?? '', role: values.role ?? 'claims_advisor' },
+                data: {
+                  name: values.name?.trim() ?? '',
+                  email: values.email?.trim() ?? '',
+                  role: values.role ?? 'claims_advisor',
+                },
               });
               form.restart();
               void queryClient.invalidateQueries({ queryKey: getListStaffQueryKey() });
-              setNotice(`Account created for ${created.data.name}. We have e-mailed a set-up link to ${created.data.email}.`);
+              setNotice(
+                `Account created for ${created.data.name}. We have e-mailed a set-up link to ${created.data.email}.`,
+              );
               return undefined;
             } catch (failure) {
               // The e-mail address already has an account.
@@ -106,7 +115,13 @@ export function AccountsPage() {
           }}
         >
           <TextField name="name" label="Full name" autoComplete="off" />
-          <TextField name="email" label="E-mail address" type="email" autoComplete="off" spellCheck={false} />
+          <TextField
+            name="email"
+            label="E-mail address"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <RadioGroup name="role" legend="Role" options={ROLE_OPTIONS} />
         </StaffForm>
       </section>

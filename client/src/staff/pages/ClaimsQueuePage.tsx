@@ -48,7 +48,10 @@ function Choice<T extends string>({
 }
 
 const onlyKnown = <T extends string>(values: Record<string, T>, labels: Record<T, string>) =>
-  Object.fromEntries(Object.values(values).map((value) => [value, labels[value]])) as Record<T, string>;
+  Object.fromEntries(Object.values(values).map((value) => [value, labels[value]])) as Record<
+    T,
+    string
+  >;
 
 // Submitted claims, newest first, filtered and paged by the server.
 export function ClaimsQueuePage() {
@@ -68,7 +71,14 @@ export function ClaimsQueuePage() {
   return (
     <>
       <h1>Claims queue</h1>
-      <form key={search} className="staff-filters" role="search" aria-label="Filter claims" onSubmit={apply} noValidate>
+      <form
+        key={search}
+        className="staff-filters"
+        role="search"
+        aria-label="Filter claims"
+        onSubmit={apply}
+        noValidate
+      >
         <Filter name="q" label="Reference, claim ID or e-mail address">
           <input
             id={fieldIds('q').input}
@@ -80,7 +90,12 @@ export function ClaimsQueuePage() {
           />
         </Filter>
         <div className="staff-filters__row">
-          <Choice name="step" label="Step" value={params.step} options={onlyKnown(ClaimStep, STEP_LABELS)} />
+          <Choice
+            name="step"
+            label="Step"
+            value={params.step}
+            options={onlyKnown(ClaimStep, STEP_LABELS)}
+          />
           <Choice
             name="productType"
             label="Product"
@@ -169,7 +184,9 @@ export function ClaimsQueuePage() {
                       <td>{PRODUCT_LABELS[claim.productType]}</td>
                       <td>{formatPence(claim.prizeAmountPence)}</td>
                       <td>
-                        <span className={`staff-step staff-step--${claim.step}`}>{STEP_LABELS[claim.step]}</span>
+                        <span className={`staff-step staff-step--${claim.step}`}>
+                          {STEP_LABELS[claim.step]}
+                        </span>
                       </td>
                       <td>{claim.idDocsRequired ? 'Required' : 'Not required'}</td>
                     </tr>
@@ -181,7 +198,10 @@ export function ClaimsQueuePage() {
           {pages > 1 && (
             <nav className="staff-pagination" aria-label="Pages of claims">
               {list.page > 1 && (
-                <Link href={`/claims${searchFromParams({ ...params, page: list.page - 1 })}`} rel="prev">
+                <Link
+                  href={`/claims${searchFromParams({ ...params, page: list.page - 1 })}`}
+                  rel="prev"
+                >
                   Previous page
                 </Link>
               )}
@@ -189,7 +209,10 @@ export function ClaimsQueuePage() {
                 Page {list.page} of {pages}
               </span>
               {list.page < pages && (
-                <Link href={`/claims${searchFromParams({ ...params, page: list.page + 1 })}`} rel="next">
+                <Link
+                  href={`/claims${searchFromParams({ ...params, page: list.page + 1 })}`}
+                  rel="next"
+                >
                   Next page
                 </Link>
               )}

@@ -28,14 +28,24 @@ describe('Claims queue', () => {
   it('When filters are applied, then the address and the request carry them; a row links to its claim; pages move on with the filters kept', async () => {
     const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
-      [/GET \/api\/v1\/staff\/claims\?/, (call) =>
-        json({ items: [SUMMARY], page: Number(new URL(call.url, 'http://x').searchParams.get('page')), pageSize: 20, total: 45 })],
+      [
+        /GET \/api\/v1\/staff\/claims\?/,
+        (call) =>
+          json({
+            items: [SUMMARY],
+            page: Number(new URL(call.url, 'http://x').searchParams.get('page')),
+            pageSize: 20,
+            total: 45,
+          }),
+      ],
     ]);
     const user = userEvent.setup();
     const { location } = renderStaffAt('/staff/claims');
 
     const table = await screen.findByRole('table', { name: 'Claims, newest first' });
-    expect(within(table).getByRole('link', { name: 'K7Q2M9XA' }).getAttribute('href')).toBe('/staff/claims/K7Q2M9XA');
+    expect(within(table).getByRole('link', { name: 'K7Q2M9XA' }).getAttribute('href')).toBe(
+      '/staff/claims/K7Q2M9XA',
+    );
     expect(within(table).getByText('Reviewed')).toBeTruthy();
     expect(screen.getByText('45 claims, page 1 of 3')).toBeTruthy();
 
@@ -43,10 +53,14 @@ describe('Claims queue', () => {
     await user.selectOptions(screen.getByLabelText('Prize'), 'over_10000');
     await user.selectOptions(screen.getByLabelText('Needs ID documents'), 'false');
     await user.type(screen.getByLabelText('Submitted from'), '2025-03-01');
-    await user.type(screen.getByLabelText('Reference, claim ID or e-mail address'), ' Sarah@Example.co.uk ');
+    await user.type(
+      screen.getByLabelText('Reference, claim ID or e-mail address'),
+      ' Sarah@Example.co.uk ',
+    );
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
-    const filtered = '/staff/claims?step=reviewed&submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk';
+    const filtered =
+      '/staff/claims?step=reviewed&submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk';
     await waitFor(() => expect(location.history?.at(-1)).toBe(filtered));
     await waitFor(() =>
       expect(calls.at(-1)?.url).toBe(
@@ -65,7 +79,10 @@ describe('Ticket received', () => {
     stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
       [/GET \/api\/v1\/staff\/ticket-codes\/PC-7Q2M9XA4KD$/, json({ claimHashid: 'K7Q2M9XA' })],
-      [/GET \/api\/v1\/staff\/ticket-codes\/PC-0000000000$/, problem(404, 'No claim has this ticket code.')],
+      [
+        /GET \/api\/v1\/staff\/ticket-codes\/PC-0000000000$/,
+        problem(404, 'No claim has this ticket code.'),
+      ],
       [/GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/, problem(404, 'Claim not found.')],
     ]);
     const user = userEvent.setup();
@@ -87,14 +104,19 @@ describe('Staff accounts', () => {
     let created = false;
     const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf(ADMIN))],
-      [/GET \/api\/v1\/staff\/accounts$/, () =>
-        json({ items: created ? [ADMIN, { ...ADVISOR, setupCompleted: false }] : [ADMIN] })],
-      [/POST \/api\/v1\/staff\/accounts$/, (call) => {
-        if ((call.body as { email: string }).email === ADMIN.email)
-          return problem(409, 'An account with this e-mail address already exists.');
-        created = true;
-        return json({ ...ADVISOR, setupCompleted: false }, 201);
-      }],
+      [
+        /GET \/api\/v1\/staff\/accounts$/,
+        () => json({ items: created ? [ADMIN, { ...ADVISOR, setupCompleted: false }] : [ADMIN] }),
+      ],
+      [
+        /POST \/api\/v1\/staff\/accounts$/,
+        (call) => {
+          if ((call.body as { email: string }).email === ADMIN.email)
+            return problem(409, 'An account with this e-mail address already exists.');
+          created = true;
+          return json({ ...ADVISOR, setupCompleted: false }, 201);
+        },
+      ],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/accounts');
@@ -106,16 +128,28 @@ describe('Staff accounts', () => {
     await user.type(screen.getByLabelText('E-mail address'), ADMIN.email);
     await user.click(screen.getByLabelText('Claims advisor'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('link', { name: 'An account with this e-mail address already exists.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', {
+        name: 'An account with this e-mail address already exists.',
+      }),
+    ).toBeTruthy();
 
     await user.clear(screen.getByLabelText('E-mail address'));
     await user.type(screen.getByLabelText('E-mail address'), ADVISOR.email);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(`Account created for Ravi Patel. We have e-mailed a set-up link to ${ADVISOR.email}.`)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        `Account created for Ravi Patel. We have e-mailed a set-up link to ${ADVISOR.email}.`,
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('Waiting for set-up')).toBeTruthy();
     const create = calls.filter((call) => call.method === 'POST').at(-1);
-    expect(create?.body).toEqual({ name: 'Ravi Patel', email: ADVISOR.email, role: 'claims_advisor' });
+    expect(create?.body).toEqual({
+      name: 'Ravi Patel',
+      email: ADVISOR.email,
+      role: 'claims_advisor',
+    });
     expect(headersOf(create).get('X-CSRF-Token')).toBe(CSRF);
   });
 });
@@ -123,21 +157,28 @@ describe('Staff accounts', () => {
 describe('Account set-up', () => {
   it('When the set-up link is opened, then the QR code and the secret show; the passwords must match; completing it offers sign-in', async () => {
     const { calls } = stubApi([
-      [/GET \/api\/v1\/staff\/setup\/tok$/, json({
-        email: ADVISOR.email,
-        name: 'Ravi Patel',
-        role: 'claims_advisor',
-        totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
-        totpUri: 'otpauth://totp/Winner%20Services:ravi?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
-        qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
-      })],
+      [
+        /GET \/api\/v1\/staff\/setup\/tok$/,
+        json({
+          email: ADVISOR.email,
+          name: 'Ravi Patel',
+          role: 'claims_advisor',
+          totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          totpUri: 'otpauth://totp/Winner%20Services:ravi?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+        }),
+      ],
       [/POST \/api\/v1\/staff\/setup\/tok$/, new Response(null, { status: 204 })],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/setup/tok');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your account' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: `QR code to add ${ADVISOR.email} to an authenticator app` })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: `QR code to add ${ADVISOR.email} to an authenticator app` }),
+    ).toBeTruthy();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
     expect(calls.some((call) => call.url.endsWith('/api/v1/staff/session'))).toBe(false);
 
@@ -145,20 +186,37 @@ describe('Account set-up', () => {
     await user.type(screen.getByLabelText('Confirm the password'), 'a different password!');
     await user.type(screen.getByLabelText('Security code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Set up account' }));
-    expect(await screen.findByRole('link', { name: 'Enter the same password again.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'Enter the same password again.' }),
+    ).toBeTruthy();
 
     await user.clear(screen.getByLabelText('Confirm the password'));
     await user.type(screen.getByLabelText('Confirm the password'), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Set up account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is set up' })).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ password: 'a long enough password', code: '654321' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is set up' }),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      password: 'a long enough password',
+      code: '654321',
+    });
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/staff/');
   });
 
-  it('When the set-up link was used already, then the server\'s message shows', async () => {
-    stubApi([[/GET \/api\/v1\/staff\/setup\/used$/, problem(409, 'This set-up link has already been used.')]]);
+  it("When the set-up link was used already, then the server's message shows", async () => {
+    stubApi([
+      [
+        /GET \/api\/v1\/staff\/setup\/used$/,
+        problem(409, 'This set-up link has already been used.'),
+      ],
+    ]);
     renderStaffAt('/staff/setup/used');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This set-up link has already been used.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This set-up link has already been used.',
+      }),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,8 @@
-import { type StaffSetupRequest, useCompleteStaffSetup, useGetStaffSetup } from '@prize/generated/client';
+import {
+  type StaffSetupRequest,
+  useCompleteStaffSetup,
+  useGetStaffSetup,
+} from '@prize/generated/client';
 import { StaffSetupRequestRules } from '@prize/generated/rules';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -42,13 +46,21 @@ export function SetupPage({ setupToken }: SetupPageProps) {
   const view = done ? 'done' : setup.isError ? 'error' : setup.data ? 'form' : 'loading';
   const headingRef = useFocusOnChange(view);
   useDocumentTitle(
-    { done: 'Account set up', error: 'Set-up link', form: 'Set up your account', loading: 'Set-up link' }[view],
+    {
+      done: 'Account set up',
+      error: 'Set-up link',
+      form: 'Set up your account',
+      loading: 'Set-up link',
+    }[view],
   );
 
   if (view === 'done') {
     return (
       <ResultPanel variant="celebration" title="Your account is set up" headingRef={headingRef}>
-        <p>Sign in with your e-mail address, your new password and a code from your authenticator app.</p>
+        <p>
+          Sign in with your e-mail address, your new password and a code from your authenticator
+          app.
+        </p>
         <Link href="/" className="button button--primary">
           Sign in
         </Link>
@@ -119,7 +131,12 @@ export function SetupPage({ setupToken }: SetupPageProps) {
           type="password"
           autoComplete="new-password"
         />
-        <TextField name="confirmPassword" label="Confirm the password" type="password" autoComplete="new-password" />
+        <TextField
+          name="confirmPassword"
+          label="Confirm the password"
+          type="password"
+          autoComplete="new-password"
+        />
         <TextField
           name="code"
           label="Security code"

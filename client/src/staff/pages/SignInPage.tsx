@@ -30,14 +30,21 @@ export function SignInPage() {
   return (
     <div className="narrow">
       <h1>Sign in</h1>
-      <p className="lead">Sign in with your e-mail address, password and the security code from your authenticator app.</p>
+      <p className="lead">
+        Sign in with your e-mail address, password and the security code from your authenticator
+        app.
+      </p>
       <StaffForm<Values>
         submitLabel="Sign in"
         validate={validate}
         onSubmit={async (values) => {
           try {
             const session = await signIn.mutateAsync({
-              data: { email: values.email?.trim() ?? '', password: values.password ?? '', code: values.code ?? '' },
+              data: {
+                email: values.email?.trim() ?? '',
+                password: values.password ?? '',
+                code: values.code ?? '',
+              },
             });
             queryClient.setQueryData(getGetStaffSessionQueryKey(), session);
             return undefined;
@@ -46,8 +53,19 @@ export function SignInPage() {
           }
         }}
       >
-        <TextField name="email" label="E-mail address" type="email" autoComplete="username" spellCheck={false} />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+        <TextField
+          name="email"
+          label="E-mail address"
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <TextField
           name="code"
           label="Security code"

@@ -35,11 +35,14 @@ describe('Back-office claim page', () => {
     );
   });
 
-  it('When the advisor marks the claim reviewed, then the step change carries the claim\'s step and the CSRF token, and the page shows the new step and a notice that takes focus', async () => {
+  it("When the advisor marks the claim reviewed, then the step change carries the claim's step and the CSRF token, and the page shows the new step and a notice that takes focus", async () => {
     const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
       [CLAIM_URL, json(claimOf())],
-      [STEP_URL, json(claimOf({ step: 'reviewed', allowedTransitions: ['ticket_requested', 'rejected'] }))],
+      [
+        STEP_URL,
+        json(claimOf({ step: 'reviewed', allowedTransitions: ['ticket_requested', 'rejected'] })),
+      ],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
@@ -55,11 +58,17 @@ describe('Back-office claim page', () => {
     expect(screen.queryByRole('button', { name: 'Mark as reviewed' })).toBeNull();
   });
 
-  it('When the claim moved on meanwhile (409), then the server\'s message shows, takes focus, and the claim is read again', async () => {
+  it("When the claim moved on meanwhile (409), then the server's message shows, takes focus, and the claim is read again", async () => {
     let reads = 0;
     stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
-      [CLAIM_URL, () => { reads += 1; return json(claimOf()); }],
+      [
+        CLAIM_URL,
+        () => {
+          reads += 1;
+          return json(claimOf());
+        },
+      ],
       [STEP_URL, problem(409, 'This claim has moved on since you opened it.')],
     ]);
     const user = userEvent.setup();
@@ -77,7 +86,16 @@ describe('Back-office claim page', () => {
     const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
       [CLAIM_URL, json(claimOf())],
-      [STEP_URL, json(claimOf({ step: 'rejected', rejectionReason: 'Ticket reported stolen', allowedTransitions: [] }))],
+      [
+        STEP_URL,
+        json(
+          claimOf({
+            step: 'rejected',
+            rejectionReason: 'Ticket reported stolen',
+            allowedTransitions: [],
+          }),
+        ),
+      ],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
@@ -85,14 +103,18 @@ describe('Back-office claim page', () => {
     await user.click(await screen.findByText('Reject the claim', { selector: 'summary' }));
     await user.click(screen.getByRole('button', { name: 'Reject the claim' }));
     expect(
-      await screen.findByRole('link', { name: 'Enter a reason for rejecting the claim (up to 500 characters).' }),
+      await screen.findByRole('link', {
+        name: 'Enter a reason for rejecting the claim (up to 500 characters).',
+      }),
     ).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText('Reason for rejecting'), 'Ticket reported stolen');
     await user.click(screen.getByRole('button', { name: 'Reject the claim' }));
 
-    expect(await screen.findByText('The claim is rejected. Customer Care will phone the claimant.')).toBeTruthy();
+    expect(
+      await screen.findByText('The claim is rejected. Customer Care will phone the claimant.'),
+    ).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       from: 'submitted',
       to: 'rejected',
@@ -105,7 +127,13 @@ describe('Back-office claim page', () => {
     const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf({ ...ADVISOR, role: 'customer_care' }))],
       [CLAIM_URL, json(claimOf({ allowedTransitions: [] }))],
-      [/POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/info-requests$/, json({ uuid: '5a0c3e1d-9b7f-4d2a-8e6c-1f0b2a3c4d5e', expiresAt: '2099-01-01T00:00:00Z' }, 201)],
+      [
+        /POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/info-requests$/,
+        json(
+          { uuid: '5a0c3e1d-9b7f-4d2a-8e6c-1f0b2a3c4d5e', expiresAt: '2099-01-01T00:00:00Z' },
+          201,
+        ),
+      ],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
@@ -115,13 +143,19 @@ describe('Back-office claim page', () => {
     expect(screen.queryByText('Reject the claim')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    expect(await screen.findByRole('link', { name: 'Choose at least one thing to ask the claimant for.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', {
+        name: 'Choose at least one thing to ask the claimant for.',
+      }),
+    ).toBeTruthy();
 
     await user.click(screen.getByLabelText('Personal details'));
     await user.click(screen.getByLabelText('Scratchcard images'));
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
 
-    expect(await screen.findByText(/Information requested \(Personal details, Scratchcard images\)/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Information requested \(Personal details, Scratchcard images\)/),
+    ).toBeTruthy();
     const request = calls.find((call) => call.method === 'POST');
     expect(request?.body).toEqual({ sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'] });
     expect(headersOf(request).get('X-CSRF-Token')).toBe(CSRF);

@@ -27,7 +27,9 @@ export interface StaffClaimPageProps {
 function overviewRows(claim: StaffClaim) {
   return [
     { name: 'Step', value: STEP_LABELS[claim.step] },
-    ...(claim.rejectionReason ? [{ name: 'Reason for rejecting', value: claim.rejectionReason }] : []),
+    ...(claim.rejectionReason
+      ? [{ name: 'Reason for rejecting', value: claim.rejectionReason }]
+      : []),
     { name: 'Claim ID', value: claim.claimHashid },
     { name: 'Submitted', value: formatDateTime(claim.submittedAt) },
     ...(claim.ticketCode ? [{ name: 'Ticket code', value: claim.ticketCode }] : []),
@@ -49,7 +51,8 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
   }, [notice]);
   useDocumentTitle(claim ? `Claim ${claim.reference}` : 'Claim');
 
-  const show = (text: string) => setNotice((previous) => ({ text, count: (previous?.count ?? 0) + 1 }));
+  const show = (text: string) =>
+    setNotice((previous) => ({ text, count: (previous?.count ?? 0) + 1 }));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: getGetStaffClaimQueryKey(claimHashid) });
     void queryClient.invalidateQueries({ queryKey: getListStaffClaimsQueryKey().slice(0, 1) });
@@ -85,7 +88,13 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
         <span className={`staff-step staff-step--${claim.step}`}>{STEP_LABELS[claim.step]}</span>
       </h1>
       {notice && (
-        <div className="staff-notice" role="status" tabIndex={-1} ref={noticeRef} key={notice.count}>
+        <div
+          className="staff-notice"
+          role="status"
+          tabIndex={-1}
+          ref={noticeRef}
+          key={notice.count}
+        >
           {notice.text}
         </div>
       )}
@@ -96,7 +105,9 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
           queryClient.setQueryData(getGetStaffClaimQueryKey(claimHashid), (previous) =>
             previous ? { ...previous, data: changed } : previous,
           );
-          void queryClient.invalidateQueries({ queryKey: getListStaffClaimsQueryKey().slice(0, 1) });
+          void queryClient.invalidateQueries({
+            queryKey: getListStaffClaimsQueryKey().slice(0, 1),
+          });
           show(text);
         }}
         onStale={refresh}

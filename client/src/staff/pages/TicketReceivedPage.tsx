@@ -10,7 +10,8 @@ import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage } from '../domain/errors';
 import { normaliseTicketCode, ruleError, TICKET_CODE_RULE } from '../domain/validation';
 
-export const NO_MATCH = 'No claim has this ticket code. Check the code on the envelope and try again.';
+export const NO_MATCH =
+  'No claim has this ticket code. Check the code on the envelope and try again.';
 
 // A posted ticket arrives with its code (printed as a QR code on the envelope or the page the
 // claimant printed). A USB scanner types the code and Enter into the focused field.
@@ -23,7 +24,9 @@ export function TicketReceivedPage() {
   return (
     <div className="narrow">
       <h1>Ticket received</h1>
-      <p className="lead">Scan the QR code from the envelope, or type the ticket code, to open its claim.</p>
+      <p className="lead">
+        Scan the QR code from the envelope, or type the ticket code, to open its claim.
+      </p>
       <StaffForm<{ ticketCode?: string }>
         submitLabel="Find the claim"
         validate={(values) => ({

@@ -67,7 +67,11 @@ export function claimOf(overrides: Partial<StaffClaim> = {}): StaffClaim {
       },
     ],
     identityChecks: [
-      { uuid: '9d4e6f1a-2b3c-4d5e-8f7a-0b1c2d3e4f50', idDocsRequired: false, checkedAt: '2025-03-14T10:29:47Z' },
+      {
+        uuid: '9d4e6f1a-2b3c-4d5e-8f7a-0b1c2d3e4f50',
+        idDocsRequired: false,
+        checkedAt: '2025-03-14T10:29:47Z',
+      },
     ],
     infoRequests: [],
     audit: [],

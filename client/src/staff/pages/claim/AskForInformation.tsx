@@ -8,7 +8,10 @@ import { useStaffSession } from '../../session';
 
 type Values = { sectionTypeList?: SectionType[] };
 
-const OPTIONS = Object.values(SectionType).map((value) => ({ value, label: SECTION_LABELS[value] }));
+const OPTIONS = Object.values(SectionType).map((value) => ({
+  value,
+  label: SECTION_LABELS[value],
+}));
 
 export interface AskForInformationProps {
   claim: StaffClaim;
@@ -28,7 +31,9 @@ export function AskForInformation({ claim, onSent }: AskForInformationProps) {
         submitLabel="Send the request"
         submitVariant="secondary"
         validate={(values) => ({
-          sectionTypeList: values.sectionTypeList?.length ? undefined : STAFF_FIELD_MESSAGES.sections,
+          sectionTypeList: values.sectionTypeList?.length
+            ? undefined
+            : STAFF_FIELD_MESSAGES.sections,
         })}
         onSubmit={async (values, form) => {
           try {
@@ -38,7 +43,9 @@ export function AskForInformation({ claim, onSent }: AskForInformationProps) {
             });
             form.restart();
             const asked = (values.sectionTypeList ?? []).map((section) => SECTION_LABELS[section]);
-            onSent(`Information requested (${asked.join(', ')}). The claimant is e-mailed a link to send it.`);
+            onSent(
+              `Information requested (${asked.join(', ')}). The claimant is e-mailed a link to send it.`,
+            );
             return undefined;
           } catch (failure) {
             return submissionErrors(failure);

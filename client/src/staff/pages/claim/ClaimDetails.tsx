@@ -3,7 +3,8 @@ import { SummaryList } from '../../../components/SummaryList/SummaryList';
 import type { SummaryRow } from '../../../form/summary';
 import { formatDateTime, formatPence, PRODUCT_LABELS } from '../../domain/labels';
 
-const yesNo = (value: boolean | undefined) => (value === undefined ? 'Not given' : value ? 'Yes' : 'No');
+const yesNo = (value: boolean | undefined) =>
+  value === undefined ? 'Not given' : value ? 'Yes' : 'No';
 
 const present = (rows: { name: string; value: string | undefined }[]): SummaryRow[] =>
   rows.filter((row): row is SummaryRow => row.value !== undefined && row.value !== '');

@@ -27,7 +27,11 @@ export function ClaimImages({ claim }: { claim: StaffClaim }) {
           {claim.files.map((file) => (
             <li key={file.uuid} className="staff-images__item">
               <figure className="staff-images__figure">
-                <a href={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)} target="_blank" rel="noopener">
+                <a
+                  href={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)}
+                  target="_blank"
+                  rel="noopener"
+                >
                   <img
                     src={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)}
                     alt={`${FILE_LABELS[file.type]} (${file.originalName})`}

@@ -5,7 +5,8 @@ type InfoRequestEntry = StaffClaim['infoRequests'][number];
 
 function status(request: InfoRequestEntry, now: Date): string {
   if (request.submittedAt !== undefined) return `Answered ${formatDateTime(request.submittedAt)}`;
-  if (new Date(request.expiresAt) < now) return `Expired unanswered ${formatDateTime(request.expiresAt)}`;
+  if (new Date(request.expiresAt) < now)
+    return `Expired unanswered ${formatDateTime(request.expiresAt)}`;
   return `Waiting for the claimant until ${formatDateTime(request.expiresAt)}`;
 }
 
@@ -26,7 +27,9 @@ function answer(request: InfoRequestEntry, claim: StaffClaim): string[] {
   ].filter((uuid): uuid is string => uuid !== undefined);
   for (const uuid of fileUuids) {
     const file = claim.files.find((candidate) => candidate.uuid === uuid);
-    lines.push(file ? `${FILE_LABELS[file.type]} uploaded (${file.originalName})` : 'An image uploaded');
+    lines.push(
+      file ? `${FILE_LABELS[file.type]} uploaded (${file.originalName})` : 'An image uploaded',
+    );
   }
   return lines;
 }

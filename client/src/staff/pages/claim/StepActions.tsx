@@ -1,8 +1,4 @@
-import {
-  type ClaimStep,
-  type StaffClaim,
-  useChangeStaffClaimStep,
-} from '@prize/generated/client';
+import { type ClaimStep, type StaffClaim, useChangeStaffClaimStep } from '@prize/generated/client';
 import { isApiError } from '@prize/generated/transport/errors';
 import { StepTransitionRequestRules } from '@prize/generated/rules';
 import { useEffect, useRef, useState } from 'react';
@@ -16,9 +12,11 @@ import { useStaffSession } from '../../session';
 
 export const STEP_DONE: Record<Exclude<ClaimStep, 'submitted'>, string> = {
   reviewed: 'The claim is marked as reviewed.',
-  ticket_requested: 'The ticket is requested: the claimant is e-mailed the QR code and how to post the ticket.',
+  ticket_requested:
+    'The ticket is requested: the claimant is e-mailed the QR code and how to post the ticket.',
   ticket_received: 'The ticket is marked as received.',
-  payment_details_requested: 'Payment details are requested: the claimant is e-mailed how to give them.',
+  payment_details_requested:
+    'Payment details are requested: the claimant is e-mailed how to give them.',
   paid: 'The claim is marked as paid: the claimant is e-mailed a confirmation.',
   rejected: 'The claim is rejected. Customer Care will phone the claimant.',
 };
