@@ -1,7 +1,8 @@
-import type { FormApi, SubmissionErrors, ValidationErrors } from 'final-form';
+import { createForm, type FormApi, type SubmissionErrors, type ValidationErrors } from 'final-form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Button } from '../../components/Button/Button';
+import { afterPointerRelease } from '../../sections/afterPointerRelease';
 import { StaffErrorSummary } from './StaffErrorSummary';
 
 export interface StaffFormProps<V extends object> {
@@ -29,6 +30,15 @@ export function StaffForm<V extends object>({
   label,
   children,
 }: StaffFormProps<V>) {
+  // Fields blur through the form's own method, held while a pointer is down (as the claim form
+  // does): a message appearing on blur would otherwise move the submit button from under the
+  // click. <Form> keeps onSubmit and validate up to date from the props.
+  const [form] = useState(() => {
+    const created = createForm<V>({ onSubmit, validate, initialValues });
+    const blur = created.blur;
+    created.blur = (name) => afterPointerRelease(() => blur(name));
+    return created;
+  });
   const summaryRef = useRef<HTMLDivElement>(null);
   const [failedAttempts, setFailedAttempts] = useState(0);
   useEffect(() => {
@@ -36,8 +46,8 @@ export function StaffForm<V extends object>({
   }, [failedAttempts]);
 
   return (
-    <Form<V> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
-      {({ handleSubmit, submitting, form }) => (
+    <Form<V> form={form} onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
+      {({ handleSubmit, submitting }) => (
         <form
           noValidate
           aria-label={label}
