@@ -36,7 +36,6 @@ export function ClaimImages({ claim }: { claim: StaffClaim }) {
                     src={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)}
                     alt={`${FILE_LABELS[file.type]} (${file.originalName})`}
                     className="staff-images__image"
-                    loading="lazy"
                   />
                   <span className="visually-hidden"> (opens full size in a new tab)</span>
                 </a>
