@@ -11,9 +11,20 @@ const STEP_URL = /POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/step$/;
 
 describe('Back-office claim page', () => {
   it('When a claims advisor opens a submitted claim, then it shows the details, identity check and timeline, and images only when asked for', async () => {
-    stubApi([
+    Object.defineProperty(URL, 'createObjectURL', {
+      value: () => 'blob:preview',
+      configurable: true,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: () => undefined, configurable: true });
+    const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
       [CLAIM_URL, json(claimOf())],
+      [
+        /GET \/api\/v1\/staff\/claims\/K7Q2M9XA\/files\/7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30$/,
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          headers: { 'Content-Type': 'image/png' },
+        }),
+      ],
     ]);
     const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
@@ -29,8 +40,10 @@ describe('Back-office claim page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show images' }));
 
-    const image = screen.getByRole('img', { name: 'Ticket front (IMG_2041.jpg)' });
-    expect(image.getAttribute('src')).toBe(
+    const image = await screen.findByRole('img', { name: 'Ticket front (IMG_2041.jpg)' });
+    expect(image.getAttribute('src')).toBe('blob:preview');
+    expect(calls.filter((call) => call.url.includes('/files/'))).toHaveLength(1);
+    expect(image.closest('a')?.getAttribute('href')).toBe(
       '/api/v1/staff/claims/K7Q2M9XA/files/7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30',
     );
   });

@@ -1,7 +1,8 @@
-import { getGetStaffClaimFileUrl, type StaffClaim } from '@prize/generated/client';
+import type { StaffClaim } from '@prize/generated/client';
 import { useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { FILE_LABELS, formatDateTime } from '../../domain/labels';
+import { PreviewImage } from './PreviewImage';
 
 // The images load only when asked for: every view of one is recorded on the timeline. They are
 // the server's re-encoded previews, never the uploaded bytes.
@@ -27,18 +28,11 @@ export function ClaimImages({ claim }: { claim: StaffClaim }) {
           {claim.files.map((file) => (
             <li key={file.uuid} className="staff-images__item">
               <figure className="staff-images__figure">
-                <a
-                  href={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  <img
-                    src={getGetStaffClaimFileUrl(claim.claimHashid, file.uuid)}
-                    alt={`${FILE_LABELS[file.type]} (${file.originalName})`}
-                    className="staff-images__image"
-                  />
-                  <span className="visually-hidden"> (opens full size in a new tab)</span>
-                </a>
+                <PreviewImage
+                  claimHashid={claim.claimHashid}
+                  uuid={file.uuid}
+                  alt={`${FILE_LABELS[file.type]} (${file.originalName})`}
+                />
                 <figcaption>
                   {FILE_LABELS[file.type]}, uploaded {formatDateTime(file.createdAt)}
                 </figcaption>
