@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { generateSync } from 'otplib';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './axe.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -71,4 +73,16 @@ export async function signIn(
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+}
+
+/** The text a QR code image holds (a PNG from an e-mail), read the way a scanner would. */
+export async function decodeQr(png: Buffer): Promise<string | undefined> {
+  // A quiet white border helps the decoder when the image is cropped to the code.
+  const { data, info } = await sharp(png)
+    .extend({ top: 16, bottom: 16, left: 16, right: 16, background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // jsqr is CommonJS typed as an ES module: under Node's interop its function is `.default`.
+  return jsQR.default(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }

@@ -3,8 +3,8 @@ import { submittedScratchcardClaim } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { stack, uniqueEmail } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { waitForMail } from '../support/mail.ts';
-import { setUpAccount, setupLinkFor, signIn, signOut } from '../support/staff.ts';
+import { attachmentOf, waitForMail } from '../support/mail.ts';
+import { decodeQr, setUpAccount, setupLinkFor, signIn, signOut } from '../support/staff.ts';
 
 /*
  * Issue 24's acceptance: the first admin (STAFF_ADMIN_EMAIL, set-up link by e-mail) creates a
@@ -102,6 +102,8 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     const mail = await waitForMail(claimantEmail, /Please post your ticket/);
     ticketCode = TICKET_CODE.exec(mail.text ?? '')?.[0] ?? '';
     expect(ticketCode, `a ticket code in the e-mail:\n${mail.text}`).toMatch(TICKET_CODE);
+    // The QR code attached to the e-mail, decoded as a scanner would, holds exactly the code.
+    expect(await decodeQr(await attachmentOf(mail, 'image/png'))).toBe(ticketCode);
     await expect(page.getByRole('main')).toContainText(ticketCode);
   });
 
