@@ -1,4 +1,9 @@
-import { useGetClaimDraft, useGetClaimProgress, useVerifyClaim } from '@prize/generated/client';
+import {
+  getGetClaimProgressQueryOptions,
+  useGetClaimDraft,
+  useVerifyClaim,
+} from '@prize/generated/client';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -89,9 +94,13 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const alreadySubmitted =
     verify.error?.status === 409 &&
     loadClaimErrorMessage(verify.error) === SCREEN_MESSAGES.alreadySubmitted;
-  const progress = useGetClaimProgress(claimToken, {
-    query: { enabled: alreadySubmitted, retry: false, staleTime: Infinity },
-  });
+  // The generated options with this page's own useQuery: the claim endpoints' module ships with
+  // the start page, and its useGetClaimProgress would bring react-query's useQuery along.
+  const progress = useQuery(
+    getGetClaimProgressQueryOptions(claimToken, {
+      query: { enabled: alreadySubmitted, retry: false, staleTime: Infinity },
+    }),
+  );
   const progressShown = alreadySubmitted && progress.data !== undefined;
 
   const viewKey =
