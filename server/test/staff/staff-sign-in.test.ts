@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StaffAccountSchema } from '../../src/modules/staff/accounts/staff-account.entity.ts';
 import { StaffAuditSchema } from '../../src/modules/staff/audit/staff-audit.entity.ts';
 import { staffCookieOptions } from '../../src/modules/staff/auth/staff-auth.routes.ts';
+import { StaffSessionSchema } from '../../src/modules/staff/auth/staff-session.entity.ts';
 import { useClaimServer } from '../support/claim-server.ts';
 import {
   codeAt,
@@ -119,6 +120,17 @@ describe('staff sign-in', () => {
     expect((await signIn(ctx.server, staff, clock)).csrfToken).toBeTruthy();
   });
 
+  it('when two sign-ins race with the same code, then exactly one of them gets a session', async () => {
+    const staff = await seedStaff(ctx.server, 'claims_advisor');
+    const body = {
+      email: staff.email,
+      password: staff.password,
+      code: await codeAt(staff.secret, clock.now()),
+    };
+    const answers = await Promise.all([signInCall(ctx.server, body), signInCall(ctx.server, body)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 401]);
+  });
+
   it('when five sign-ins fail in a row, then the account is locked (423, even with the right code) until 15 minutes have passed', async () => {
     const staff = await seedStaff(ctx.server, 'claims_advisor');
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -175,6 +187,8 @@ describe('staff sessions', () => {
       message: 'Your session has ended. Please sign in again.',
       error: 'Unauthorized',
     });
+    // Deleted as it was presented.
+    expect(await ctx.server.orm.em.fork().count(StaffSessionSchema, { staff: staff.id })).toBe(0);
   });
 
   it('when the session is kept busy, then it still ends 12 hours after sign-in (401)', async () => {
