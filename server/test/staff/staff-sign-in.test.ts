@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { StaffAccountSchema } from '../../src/modules/staff/accounts/staff-account.entity.ts';
@@ -70,6 +71,19 @@ describe('staff sign-in', () => {
     expect(session.status).toBe(200);
     expect(session.body.csrfToken).toBe(res.body.csrfToken);
     expect(await auditActions(staff.id)).toEqual(['staff.signed_in']);
+    // At rest: the cookie's token only as its SHA-256, the CSRF token not at all.
+    const token = cookie.split(';')[0]!.split('=')[1]!;
+    const rows = await ctx.server.orm.em
+      .getConnection()
+      .execute<Array<{ row: string }>>(
+        `select t::text as row from staff_session t where staff_id = ?`,
+        [staff.id],
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.row).not.toContain(token);
+    expect(rows[0]!.row).not.toContain(Buffer.from(token).toString('hex'));
+    expect(rows[0]!.row).not.toContain(res.body.csrfToken);
+    expect(rows[0]!.row).toContain(createHash('sha256').update(token).digest('hex'));
   });
 
   it('when the service is on https, then the cookie is Secure', () => {
