@@ -15,6 +15,7 @@ import { FormDraftSectionSchema } from '../modules/draft/draft.entity.ts';
 import { InfoRequestSchema } from '../modules/info-request/info-request.entity.ts';
 import { EmailOutboxSchema } from '../modules/mail/email-outbox.entity.ts';
 import { RateLimitSchema } from '../http/rate-limit.entity.ts';
+import { ClaimProcessSchema } from '../modules/claim-process/claim-process.entity.ts';
 
 /**
  * Every MikroORM entity of the server, one per table the migrations create; modules add theirs
@@ -34,4 +35,5 @@ export const entities = [
   AddressTermSchema,
   AddressPostcodeSchema,
   AddressIndexStateSchema,
+  ClaimProcessSchema,
 ];
