@@ -70,6 +70,10 @@ export interface Config {
   /** On SIGTERM: seconds readiness fails before the listener closes, then the most in-flight requests get to finish. */
   drainSeconds: number;
   shutdownGraceSeconds: number;
+  /** Base of the link in the "payment details requested" e-mail; `?reference=` is appended (PAYMENT_DETAILS_URL). */
+  paymentDetailsUrl: string;
+  /** Where claimants post their ticket, as the "ticket requested" e-mail gives it (TICKET_POSTAL_ADDRESS). */
+  ticketPostalAddress: string;
 }
 
 // Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
@@ -240,10 +244,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (addressProvider === 'loqate' && !env.LOQATE_API_KEY) {
     throw new ConfigError('ADDRESS_PROVIDER=loqate needs LOQATE_API_KEY');
   }
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
+    publicUrl,
     databaseUrl: url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Prize Claims <no-reply@claims.example>',
@@ -304,5 +309,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     storage: storageConfig(env),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 0, 0, 300),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
+    paymentDetailsUrl: url(env, 'PAYMENT_DETAILS_URL', `${publicUrl}/payment-details`, [
+      'https:',
+      'http:',
+    ]),
+    ticketPostalAddress:
+      env.TICKET_POSTAL_ADDRESS?.trim() || 'Winner Services, PO Box 1234, Watford, WD17 1AA',
   };
 }

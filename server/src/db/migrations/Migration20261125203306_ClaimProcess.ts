@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261125203235_ClaimProcess extends Migration {
-  override name = 'Migration20261125203235_ClaimProcess';
+export class Migration20261125203306_ClaimProcess extends Migration {
+  override name = 'Migration20261125203306_ClaimProcess';
 
   override up(): void | Promise<void> {
     this.addSql(
@@ -11,6 +11,8 @@ export class Migration20261125203235_ClaimProcess extends Migration {
       `alter table "claim_process" add constraint "claim_process_ticket_code_key" unique ("ticket_code");`,
     );
     this.addSql(`create index "claim_process_step_idx" on "claim_process" ("step");`);
+
+    this.addSql(`alter table "email_outbox" add "attachments" jsonb null;`);
 
     this.addSql(
       `alter table "claim_process" add constraint "claim_process_claim_id_fkey" foreign key ("claim_id") references "claim" ("id") on update cascade on delete cascade;`,
@@ -25,5 +27,7 @@ export class Migration20261125203235_ClaimProcess extends Migration {
 
   override down(): void | Promise<void> {
     this.addSql(`drop table if exists "claim_process" cascade;`);
+
+    this.addSql(`alter table "email_outbox" drop column "attachments";`);
   }
 }
