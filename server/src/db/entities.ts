@@ -15,6 +15,12 @@ import { FormDraftSectionSchema } from '../modules/draft/draft.entity.ts';
 import { InfoRequestSchema } from '../modules/info-request/info-request.entity.ts';
 import { EmailOutboxSchema } from '../modules/mail/email-outbox.entity.ts';
 import { RateLimitSchema } from '../http/rate-limit.entity.ts';
+import {
+  StaffAccountSchema,
+  StaffSetupTokenSchema,
+} from '../modules/staff/accounts/staff-account.entity.ts';
+import { StaffSessionSchema } from '../modules/staff/auth/staff-session.entity.ts';
+import { StaffAuditSchema } from '../modules/staff/audit/staff-audit.entity.ts';
 import { ClaimProcessSchema } from '../modules/claim-process/claim-process.entity.ts';
 
 /**
@@ -35,5 +41,9 @@ export const entities = [
   AddressTermSchema,
   AddressPostcodeSchema,
   AddressIndexStateSchema,
+  StaffAccountSchema,
+  StaffSetupTokenSchema,
+  StaffSessionSchema,
+  StaffAuditSchema,
   ClaimProcessSchema,
 ];
