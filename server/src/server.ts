@@ -41,6 +41,8 @@ import { infoRequestService } from './modules/info-request/info-request.service.
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
 import { readiness, startingHandler } from './modules/health/readiness.ts';
+import { staffGate } from './modules/staff/auth/require-staff.ts';
+import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
 
 export interface RunningServer {
   url: string;
@@ -65,6 +67,8 @@ export interface ServerOptions {
   scanTimeoutMs?: number;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
+  /** The staff module's clock (sessions, lock-outs, TOTP): tests move it on. */
+  staffClock?: () => Date;
 }
 
 /**
@@ -156,6 +160,16 @@ async function serve(
     logger,
   });
 
+  const staff = {
+    em: orm.em,
+    keys: staffKeys(config.staffSecretKey),
+    lifetime: {
+      idleMinutes: config.staffSessionIdleMinutes,
+      maxHours: config.staffSessionMaxHours,
+    },
+    clock: options.staffClock ?? (() => new Date()),
+  };
+
   const contract = loadContract();
   const addressLookupLimits = addressLimits(pool, {
     perClient: config.addressLimitPerClient,
@@ -179,6 +193,7 @@ async function serve(
       submitClaim: submissionRules,
     },
     beforeValidation: [
+      staffGate(staff),
       operatorGate({
         token: config.operatorApiToken,
         pool,

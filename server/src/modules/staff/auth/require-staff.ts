@@ -1,6 +1,7 @@
+import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { HttpError, UnauthorizedError } from '../../../http/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../../http/errors.ts';
 import type { StaffRole } from '../accounts/staff-role.ts';
 import type { StaffPrincipal } from './staff-principal.ts';
 import { findStaffSession, principalOf, type SessionLifetime } from './staff-session.ts';
@@ -23,12 +24,6 @@ declare global {
       /** The session cookie's token (sign-out and GET /staff/session need it). */
       staffSessionToken?: string;
     }
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have access to this.') {
-    super(403, message);
   }
 }
 
@@ -76,15 +71,6 @@ function isPublic(method: string, path: string): boolean {
   return (method === 'GET' || method === 'POST') && /^\/setup\/[^/]+\/?$/i.test(path);
 }
 
-/** The `staff_session` cookie's value (the first one, if a request sends several). */
-function sessionCookie(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === STAFF_SESSION_COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
-}
-
 /**
  * Runs before the contract validator on every /api/v1/staff call: finds the cookie's session
  * (moving its idle expiry on), and refuses any call but the public ones without a live session
@@ -94,8 +80,10 @@ function sessionCookie(header: string | undefined): string | undefined {
 export function staffGate({ em, keys, lifetime, clock }: StaffGateOptions): Router {
   const router = Router();
   const signedInOnly = requireStaff();
-  router.use(STAFF_API, async (req, res, next) => {
-    const token = sessionCookie(req.headers.cookie);
+  // The validator's cookie security scheme reads req.cookies too.
+  router.use(STAFF_API, cookieParser(), async (req, res, next) => {
+    const cookie: unknown = req.cookies?.[STAFF_SESSION_COOKIE];
+    const token = typeof cookie === 'string' ? cookie : undefined;
     // A malformed cookie is no session: never a lookup with arbitrary bytes.
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
       const session = await findStaffSession(em.fork(), token, clock(), lifetime);
