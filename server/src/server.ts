@@ -43,6 +43,12 @@ import { operatorService } from './modules/operator/operator.service.ts';
 import { readiness, startingHandler } from './modules/health/readiness.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
+import {
+  claimProcessService,
+  claimProgressService,
+} from './modules/claim-process/claim-process.service.ts';
+import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
+import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
 
 export interface RunningServer {
   url: string;
@@ -149,6 +155,7 @@ async function serve(
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
+  const claimProcess = claimProcessService({ config, em: orm.em, outbox, storage, operator });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({
     boss,
@@ -214,6 +221,8 @@ async function serve(
       infoRequestRoutes(infoRequests),
       claimRoutes(claims),
       operatorRoutes(operator),
+      staffClaimRoutes(claimProcess),
+      claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],

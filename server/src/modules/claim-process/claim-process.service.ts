@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@prize/generated/server';
 import type { Config } from '../../config/config.ts';
 import {
   ConflictError,
@@ -14,6 +15,7 @@ import type { FileStorage } from '../files/storage.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { EmailContent } from '../mail/templates.ts';
+import type { SectionType } from '../info-request/info-request.rules.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
 import type { StaffRole } from '../staff/accounts/staff-role.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
@@ -37,6 +39,8 @@ export const STEP_MOVED = 'This claim has moved to another step. Reload it and t
 export const REASON_REQUIRED = 'Enter a reason for rejecting the claim (up to 500 characters).';
 export const REASON_NOT_ALLOWED = 'A reason is given only when rejecting a claim.';
 
+type StaffClaim = components['schemas']['StaffClaim'];
+
 /** Who may move a claim between steps (customer care and admin read only). */
 const STEP_CHANGERS: readonly StaffRole[] = ['claims_advisor'];
 
@@ -51,7 +55,7 @@ export interface ClaimProcessDependencies {
   em: EntityManager;
   outbox: Pick<OutboxPump, 'send'>;
   storage: Pick<FileStorage, 'open'>;
-  operator: Pick<OperatorService, 'claim'>;
+  operator: Pick<OperatorService, 'claim' | 'requestInformation'>;
 }
 
 /** Winner Services' work on submitted claims (docs/adr/020): the queue, a claim's page, its steps. */
@@ -93,12 +97,14 @@ export function claimProcessService({
   }
 
   /** The claim page's data: the operator's view of the claim and where it is in the process. */
-  async function view(hashid: string, role: StaffRole) {
+  async function view(hashid: string, role: StaffRole): Promise<StaffClaim> {
     const em = fresh();
     const repository = claimProcessRepository(em);
     const claim = await submittedClaim(em, hashid);
     const [operatorView, process, timeline] = await Promise.all([
-      operator.claim(hashid),
+      // The operator service hands back, untyped, the stored fields the contract's schemas admitted
+      // on the way in (a purge empties personal details, but a purged claim is not found).
+      operator.claim(hashid) as Promise<components['schemas']['OperatorClaim']>,
       repository.process(claim.id),
       repository.timeline(claim.id),
     ]);
@@ -250,6 +256,21 @@ export function claimProcessService({
       return view(hashid, staff.role);
     },
 
+    /** As the operator API's info request, recorded in the staff audit once it is made. */
+    async requestInformation(hashid: string, sections: SectionType[], staff: StaffPrincipal) {
+      const created = await operator.requestInformation(hashid, sections);
+      const em = fresh();
+      const claim = await submittedClaim(em, hashid);
+      recordStaffAudit(em, {
+        staffId: staff.id,
+        action: 'claim.info_requested',
+        claimId: claim.id,
+        detail: { infoRequestUuid: created.uuid, sectionTypeList: sections },
+      });
+      await em.flush();
+      return created;
+    },
+
     /** The claim a ticket code (typed, or scanned from the QR code) belongs to; the lookup is audited. */
     async findByTicketCode(input: string, staff: StaffPrincipal) {
       const code = normaliseTicketCode(input);
@@ -290,3 +311,4 @@ export function claimProgressService({ em: rootEm }: { em: EntityManager }) {
 }
 
 export type ClaimProcessService = ReturnType<typeof claimProcessService>;
+export type ClaimProgressService = ReturnType<typeof claimProgressService>;
