@@ -41,8 +41,13 @@ import { infoRequestService } from './modules/info-request/info-request.service.
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
 import { readiness, startingHandler } from './modules/health/readiness.ts';
+import { staffAccountsRoutes } from './modules/staff/accounts/staff-accounts.routes.ts';
+import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
+import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
+import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
+import { rateLimiter } from './http/rate-limit.ts';
 import {
   claimProcessService,
   claimProgressService,
@@ -54,6 +59,8 @@ export interface RunningServer {
   url: string;
   server: http.Server;
   orm: Database;
+  /** The first admin's set-up link when start-up issued one (STAFF_ADMIN_EMAIL): for the launch banner, never the log. */
+  staffSetupLink?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes every pool. */
   close(): Promise<void>;
 }
@@ -176,6 +183,17 @@ async function serve(
     },
     clock: options.staffClock ?? (() => new Date()),
   };
+  const staffAccounts = staffAccountsService({ ...staff, config, outbox });
+  const staffAuth = staffAuthService({
+    ...staff,
+    failures: rateLimiter(pool, {
+      name: 'staff-sign-in-client',
+      points: config.staffSignInFailuresPerClient,
+      durationSeconds: 15 * 60,
+    }),
+    failuresPerClient: config.staffSignInFailuresPerClient,
+    rateLimitSecret: config.rateLimitSecret,
+  });
 
   const contract = loadContract();
   const addressLookupLimits = addressLimits(pool, {
@@ -221,6 +239,8 @@ async function serve(
       infoRequestRoutes(infoRequests),
       claimRoutes(claims),
       operatorRoutes(operator),
+      staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
+      staffAccountsRoutes(staffAccounts),
       staffClaimRoutes(claimProcess),
       claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
@@ -229,6 +249,11 @@ async function serve(
   });
   server.removeAllListeners('request');
   server.on('request', app);
+  // A failure here leaves the back office without its first admin until the next start, not the claim service down.
+  const staffSetupLink = await staffAccounts.ensureFirstAdmin().catch((error: unknown) => {
+    logger.error({ type: (error as Error).name }, 'the first staff admin could not be set up');
+    return undefined;
+  });
   state.attach(orm, storage);
   state.phase = 'serving';
   const { port } = server.address() as AddressInfo;
@@ -255,5 +280,5 @@ async function serve(
       await mailPool.end().catch(() => undefined);
       await orm.close();
     })());
-  return { url: `http://${config.host}:${port}`, server, orm, close };
+  return { url: `http://${config.host}:${port}`, server, orm, staffSetupLink, close };
 }

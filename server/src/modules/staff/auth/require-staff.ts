@@ -1,4 +1,5 @@
 import cookieParser from 'cookie-parser';
+import { messages } from '@prize/generated/rules';
 import { Router, type RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenError, UnauthorizedError } from '../../../http/errors.ts';
@@ -27,8 +28,8 @@ declare global {
   }
 }
 
-export const CSRF_REQUIRED = 'A valid CSRF token is required.';
-export const SIGN_IN_REQUIRED = 'Please sign in.';
+export const CSRF_REQUIRED = messages.csrfRequired;
+export const SIGN_IN_REQUIRED = messages.staffSessionEnded;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -47,7 +48,8 @@ export function requireStaff(options: { roles?: StaffRole[] } = {}): RequestHand
       if (!sent || !expected || !sameSecret(sent, expected))
         return next(new ForbiddenError(CSRF_REQUIRED));
     }
-    if (options.roles && !options.roles.includes(staff.role)) return next(new ForbiddenError());
+    if (options.roles && !options.roles.includes(staff.role))
+      return next(new ForbiddenError(messages.forbidden));
     next();
   };
 }

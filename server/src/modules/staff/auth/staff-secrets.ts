@@ -61,7 +61,7 @@ export function sealTotpSecret(secret: string, keys: StaffKeys): Buffer {
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
 }
 
-export function openTotpSecret(sealed: Buffer, keys: StaffKeys): string {
+export function openTotpSecret(sealed: Uint8Array, keys: StaffKeys): string {
   const decipher = createDecipheriv('aes-256-gcm', keys.totp, sealed.subarray(0, IV_BYTES));
   decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([
