@@ -7,7 +7,7 @@ import type { ClaimStep } from './claimStep';
  * Moves a claim from step `from` to step `to`. `from` must be the claim's current step (409
  * otherwise: someone else moved it first); `to` must be a step allowed after `from` (409
  * otherwise). `reason` is required when `to` is `rejected` (ValidationError on `reason`,
- * constraint `required`) and must be absent otherwise.
+ * constraint `required`) and used only then.
  */
 export interface StepTransitionRequest {
   from: ClaimStep;

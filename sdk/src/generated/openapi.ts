@@ -1907,7 +1907,7 @@ export interface components {
          * @description Moves a claim from step `from` to step `to`. `from` must be the claim's current step (409
          *     otherwise: someone else moved it first); `to` must be a step allowed after `from` (409
          *     otherwise). `reason` is required when `to` is `rejected` (ValidationError on `reason`,
-         *     constraint `required`) and must be absent otherwise.
+         *     constraint `required`) and used only then.
          */
         StepTransitionRequest: {
             from: components["schemas"]["ClaimStep"];
@@ -3640,7 +3640,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
-            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3670,7 +3669,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["StaffNotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -3718,8 +3716,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["StaffNotFound"];
+            /** @description The image is still being checked and re-encoded after its upload; try again shortly. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3842,7 +3848,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
-            403: components["responses"]["Forbidden"];
             /** @description No claim has this ticket code. */
             404: {
                 headers: {

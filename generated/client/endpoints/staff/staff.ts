@@ -985,11 +985,6 @@ export type listStaffClaimsResponse401 = {
   status: 401
 }
 
-export type listStaffClaimsResponse403 = {
-  data: ForbiddenResponse
-  status: 403
-}
-
 export type listStaffClaimsResponse500 = {
   data: InternalErrorResponse
   status: 500
@@ -998,7 +993,7 @@ export type listStaffClaimsResponse500 = {
 export type listStaffClaimsResponseSuccess = (listStaffClaimsResponse200) & {
   headers: Headers;
 };
-export type listStaffClaimsResponseError = (listStaffClaimsResponse400 | listStaffClaimsResponse401 | listStaffClaimsResponse403 | listStaffClaimsResponse500) & {
+export type listStaffClaimsResponseError = (listStaffClaimsResponse400 | listStaffClaimsResponse401 | listStaffClaimsResponse500) & {
   headers: Headers;
 };
 
@@ -1044,7 +1039,7 @@ export const getListStaffClaimsQueryKey = (params?: ListStaffClaimsParams,) => {
     }
 
 
-export const getListStaffClaimsQueryOptions = <TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(params?: ListStaffClaimsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getListStaffClaimsQueryOptions = <TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>>(params?: ListStaffClaimsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1063,10 +1058,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListStaffClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof listStaffClaims>>>
-export type ListStaffClaimsQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+export type ListStaffClaimsQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>
 
 
-export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>>(
  params: undefined |  ListStaffClaimsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listStaffClaims>>,
@@ -1076,7 +1071,7 @@ export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffCl
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>>(
  params?: ListStaffClaimsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listStaffClaims>>,
@@ -1086,7 +1081,7 @@ export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffCl
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>>(
  params?: ListStaffClaimsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1094,7 +1089,7 @@ export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffCl
  * @summary The claims queue
  */
 
-export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>>(
+export function useListStaffClaims<TData = Awaited<ReturnType<typeof listStaffClaims>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | InternalErrorResponse>>(
  params?: ListStaffClaimsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffClaims>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1126,11 +1121,6 @@ export type getStaffClaimResponse401 = {
   status: 401
 }
 
-export type getStaffClaimResponse403 = {
-  data: ForbiddenResponse
-  status: 403
-}
-
 export type getStaffClaimResponse404 = {
   data: StaffNotFoundResponse
   status: 404
@@ -1144,7 +1134,7 @@ export type getStaffClaimResponse500 = {
 export type getStaffClaimResponseSuccess = (getStaffClaimResponse200) & {
   headers: Headers;
 };
-export type getStaffClaimResponseError = (getStaffClaimResponse400 | getStaffClaimResponse401 | getStaffClaimResponse403 | getStaffClaimResponse404 | getStaffClaimResponse500) & {
+export type getStaffClaimResponseError = (getStaffClaimResponse400 | getStaffClaimResponse401 | getStaffClaimResponse404 | getStaffClaimResponse500) & {
   headers: Headers;
 };
 
@@ -1184,7 +1174,7 @@ export const getGetStaffClaimQueryKey = (claimHashid: string,) => {
     }
 
 
-export const getGetStaffClaimQueryOptions = <TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>>(claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getGetStaffClaimQueryOptions = <TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>>(claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1203,10 +1193,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStaffClaimQueryResult = NonNullable<Awaited<ReturnType<typeof getStaffClaim>>>
-export type GetStaffClaimQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>
+export type GetStaffClaimQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>
 
 
-export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>>(
+export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>>(
  claimHashid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStaffClaim>>,
@@ -1216,7 +1206,7 @@ export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>>(
+export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStaffClaim>>,
@@ -1226,7 +1216,7 @@ export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>>(
+export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1234,7 +1224,7 @@ export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim
  * @summary A claim's page
  */
 
-export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>>(
+export function useGetStaffClaim<TData = Awaited<ReturnType<typeof getStaffClaim>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1276,14 +1266,14 @@ export type getStaffClaimFileResponse401 = {
   status: 401
 }
 
-export type getStaffClaimFileResponse403 = {
-  data: ForbiddenResponse
-  status: 403
-}
-
 export type getStaffClaimFileResponse404 = {
   data: StaffNotFoundResponse
   status: 404
+}
+
+export type getStaffClaimFileResponse409 = {
+  data: GeneralError
+  status: 409
 }
 
 export type getStaffClaimFileResponse500 = {
@@ -1299,7 +1289,7 @@ export type getStaffClaimFileResponse503 = {
 export type getStaffClaimFileResponseSuccess = (getStaffClaimFileResponse200ImageJpeg | getStaffClaimFileResponse200ImagePng | getStaffClaimFileResponse200ImageWebp) & {
   headers: Headers;
 };
-export type getStaffClaimFileResponseError = (getStaffClaimFileResponse400 | getStaffClaimFileResponse401 | getStaffClaimFileResponse403 | getStaffClaimFileResponse404 | getStaffClaimFileResponse500 | getStaffClaimFileResponse503) & {
+export type getStaffClaimFileResponseError = (getStaffClaimFileResponse400 | getStaffClaimFileResponse401 | getStaffClaimFileResponse404 | getStaffClaimFileResponse409 | getStaffClaimFileResponse500 | getStaffClaimFileResponse503) & {
   headers: Headers;
 };
 
@@ -1341,7 +1331,7 @@ export const getGetStaffClaimFileQueryKey = (claimHashid: string,
     }
 
 
-export const getGetStaffClaimFileQueryOptions = <TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>>(claimHashid: string,
+export const getGetStaffClaimFileQueryOptions = <TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>>(claimHashid: string,
     uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaimFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
@@ -1361,10 +1351,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStaffClaimFileQueryResult = NonNullable<Awaited<ReturnType<typeof getStaffClaimFile>>>
-export type GetStaffClaimFileQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>
+export type GetStaffClaimFileQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
+export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>>(
  claimHashid: string,
     uuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaimFile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1375,7 +1365,7 @@ export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffC
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
+export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>>(
  claimHashid: string,
     uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaimFile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1386,7 +1376,7 @@ export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffC
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
+export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>>(
  claimHashid: string,
     uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaimFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
@@ -1395,7 +1385,7 @@ export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffC
  * @summary Preview an image of a claim
  */
 
-export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse | ServiceUnavailableResponse>>(
+export function useGetStaffClaimFile<TData = Awaited<ReturnType<typeof getStaffClaimFile>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | StaffNotFoundResponse | GeneralError | InternalErrorResponse | ServiceUnavailableResponse>>(
  claimHashid: string,
     uuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffClaimFile>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
@@ -1706,11 +1696,6 @@ export type findClaimByTicketCodeResponse401 = {
   status: 401
 }
 
-export type findClaimByTicketCodeResponse403 = {
-  data: ForbiddenResponse
-  status: 403
-}
-
 export type findClaimByTicketCodeResponse404 = {
   data: GeneralError
   status: 404
@@ -1724,7 +1709,7 @@ export type findClaimByTicketCodeResponse500 = {
 export type findClaimByTicketCodeResponseSuccess = (findClaimByTicketCodeResponse200) & {
   headers: Headers;
 };
-export type findClaimByTicketCodeResponseError = (findClaimByTicketCodeResponse400 | findClaimByTicketCodeResponse401 | findClaimByTicketCodeResponse403 | findClaimByTicketCodeResponse404 | findClaimByTicketCodeResponse500) & {
+export type findClaimByTicketCodeResponseError = (findClaimByTicketCodeResponse400 | findClaimByTicketCodeResponse401 | findClaimByTicketCodeResponse404 | findClaimByTicketCodeResponse500) & {
   headers: Headers;
 };
 
@@ -1764,7 +1749,7 @@ export const getFindClaimByTicketCodeQueryKey = (ticketCode: string,) => {
     }
 
 
-export const getFindClaimByTicketCodeQueryOptions = <TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>>(ticketCode: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getFindClaimByTicketCodeQueryOptions = <TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>>(ticketCode: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1783,10 +1768,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type FindClaimByTicketCodeQueryResult = NonNullable<Awaited<ReturnType<typeof findClaimByTicketCode>>>
-export type FindClaimByTicketCodeQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>
+export type FindClaimByTicketCodeQueryError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>
 
 
-export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>>(
+export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>>(
  ticketCode: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof findClaimByTicketCode>>,
@@ -1796,7 +1781,7 @@ export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findC
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>>(
+export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>>(
  ticketCode: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof findClaimByTicketCode>>,
@@ -1806,7 +1791,7 @@ export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findC
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>>(
+export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>>(
  ticketCode: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1814,7 +1799,7 @@ export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findC
  * @summary Find the claim of a ticket code
  */
 
-export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>>(
+export function useFindClaimByTicketCode<TData = Awaited<ReturnType<typeof findClaimByTicketCode>>, TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | GeneralError | InternalErrorResponse>>(
  ticketCode: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof findClaimByTicketCode>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
