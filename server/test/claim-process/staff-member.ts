@@ -10,6 +10,8 @@ export interface StaffMember {
   id: string;
   name: string;
   role: StaffRole;
+  /** The session cookie, for calls made without the helpers below. */
+  cookie: string;
   get(path: string): request.Test;
   post(path: string, body: object): request.Test;
 }
@@ -41,6 +43,7 @@ export async function staffMember(server: TestServer, role: StaffRole): Promise<
     id,
     name,
     role,
+    cookie,
     get: (path) => request(server.url).get(path).set('Cookie', cookie),
     post: (path, body) =>
       request(server.url).post(path).set('Cookie', cookie).set('X-CSRF-Token', csrf).send(body),

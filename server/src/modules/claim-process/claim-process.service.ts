@@ -2,12 +2,7 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
 import type { Config } from '../../config/config.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  ServiceUnavailableError,
-  ValidationFailure,
-} from '../../http/errors.ts';
+import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import { UploadedFileSchema } from '../claim/claim.entity.ts';
 import { claimNotFound } from '../claim/claim.errors.ts';
 import { hashLinkToken } from '../claim/tokens.ts';
@@ -186,9 +181,7 @@ export function claimProcessService({
       );
       if (!file || file.sanitizeError) throw new NotFoundError(FILE_NOT_FOUND);
       if (!file.sanitizedAt)
-        throw new ServiceUnavailableError(
-          'The preview of this image is still being made. Please try again shortly.',
-        );
+        throw new ConflictError('This image is still being checked. Please try again shortly.');
       const stream = await storage.open(file.storageKey);
       recordStaffAudit(em, {
         staffId: staff.id,
