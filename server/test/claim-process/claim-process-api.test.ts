@@ -319,6 +319,9 @@ describe('the queue', () => {
       big.hashid,
     ]);
     expect(await hashids(`q=${big.hashid}&submittedTo=${yesterday}`)).toEqual([]);
+    const yearZero = await staff.get('/api/v1/staff/claims?submittedFrom=0000-01-01');
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.message[0].property).toBe('submittedFrom');
     const stepped = await hashids(`step=reviewed&submittedFrom=${today}`);
     expect(stepped).toContain(big.hashid);
     expect(stepped).not.toContain(small.hashid);
@@ -446,6 +449,27 @@ describe('image previews', () => {
         (row) => row.action === 'claim.file_viewed',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('info requests from the back office', () => {
+  it('when customer care asks for information, then the claimant is e-mailed and the request is audited; an admin may not', async () => {
+    const care = await staffMember(ctx.server, 'customer_care');
+    const admin = await staffMember(ctx.server, 'admin');
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const path = `/api/v1/staff/claims/${claim.hashid}/info-requests`;
+    expect((await admin.post(path, { sectionTypeList: ['PERSONAL_DETAILS'] })).status).toBe(403);
+    const created = await care.post(path, { sectionTypeList: ['PERSONAL_DETAILS'] });
+    expect(created.status).toBe(201);
+    await ctx.sink.waitFor(claim.email, /more information/);
+    const rows = await auditRows(await claimId(claim.hashid));
+    expect(rows.map((row) => [row.action, row.staff?.id, row.detail])).toEqual([
+      [
+        'claim.info_requested',
+        care.id,
+        { infoRequestUuid: created.body.uuid, sectionTypeList: ['PERSONAL_DETAILS'] },
+      ],
+    ]);
   });
 });
 

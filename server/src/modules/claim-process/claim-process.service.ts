@@ -131,6 +131,10 @@ export function claimProcessService({
 
   return {
     async queue(filters: QueueFilters, page: number, pageSize: number) {
+      // The contract's `date` format admits year 0000, which PostgreSQL has no date for.
+      for (const property of ['submittedFrom', 'submittedTo'] as const)
+        if (filters[property]?.startsWith('0000'))
+          throw ValidationFailure.of(property, 'isDate', `${property} must be a date from year 1`);
       const repository = claimProcessRepository(fresh());
       const { rows, total } = await repository.queue(filters, page, pageSize);
       const statuses = await repository.infoStatuses(rows.map((row) => row.id));
