@@ -402,7 +402,13 @@ describe('image previews', () => {
     const photo = await jpegWithGps();
     const { token } = await startAndVerify(ctx.server.url, ctx.sink);
     const check = await checkIdentity(ctx.server.url, token);
-    const front = await upload(ctx.server.url, token, 'ticketFront', photo, 'front.jpg');
+    const front = await upload(
+      ctx.server.url,
+      token,
+      'ticketFront',
+      Buffer.from(photo),
+      'front.jpg',
+    );
     const back = await upload(ctx.server.url, token, 'ticketBack');
     const submitted = await request(ctx.server.url)
       .post(`/api/v1/claim/${token}`)

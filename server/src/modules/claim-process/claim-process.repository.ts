@@ -5,6 +5,7 @@ import { InfoRequestSchema } from '../info-request/info-request.entity.ts';
 import { StaffAuditSchema } from '../staff/audit/staff-audit.entity.ts';
 import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
 import type { ClaimStep } from './claim-steps.ts';
+import { newTicketCode } from './ticket-code.ts';
 
 export type PrizeBand = 'up_to_1000' | '1000_to_10000' | 'over_10000';
 
@@ -160,6 +161,14 @@ export function claimProcessRepository(em: EntityManager) {
         { claim: claimId },
         lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
       ),
+
+    /** A new ticket code no claim has (50 random bits: a second draw is already unlikely). */
+    async unusedTicketCode(): Promise<string> {
+      for (;;) {
+        const code = newTicketCode();
+        if (!(await em.count(ClaimProcessSchema, { ticketCode: code }))) return code;
+      }
+    },
 
     async claimByTicketCode(
       ticketCode: string,

@@ -23,7 +23,7 @@ import {
 } from './claim-process.repository.ts';
 import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
 import { paidEmail, paymentDetailsRequestedEmail, ticketRequestedEmail } from './step-emails.ts';
-import { newTicketCode, normaliseTicketCode } from './ticket-code.ts';
+import { normaliseTicketCode } from './ticket-code.ts';
 import { STEP_LABELS, timelineDetail } from './timeline-detail.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
@@ -220,7 +220,9 @@ export function claimProcessService({
         const process = await repository.process(claim.id, true);
         if ((process?.step ?? 'submitted') !== change.from) throw new ConflictError(STEP_MOVED);
         const ticketCode =
-          change.to === 'ticket_requested' ? newTicketCode() : (process?.ticketCode ?? null);
+          change.to === 'ticket_requested'
+            ? await repository.unusedTicketCode()
+            : (process?.ticketCode ?? null);
         const saved =
           process ??
           em.create(ClaimProcessSchema, {
