@@ -53,6 +53,12 @@ export interface TimelineRow {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * The most entries a timeline shows (the contract's maximum): the latest, so a claim opened
+ * thousands of times still shows its newest views and steps.
+ */
+const TIMELINE_MAX = 2000;
+
 /** The day a submitted_at falls on in the UK, for the date filters. */
 const UK_DAY = `(c.submitted_at at time zone 'Europe/London')::date`;
 
@@ -211,11 +217,13 @@ export function claimProcessRepository(em: EntityManager) {
           {
             fields: ['action', 'at', 'detail', 'staff.name'],
             populate: ['staff'],
-            orderBy: { id: 'asc' },
+            orderBy: { id: 'desc' },
+            limit: TIMELINE_MAX,
             disableIdentityMap: true,
           },
         ),
       ]);
+      staffActions.reverse();
       const rows: TimelineRow[] = [
         ...events.map((event) => ({ at: event.at, event: event.event })),
         ...staffActions.map((action) => ({
@@ -226,7 +234,7 @@ export function claimProcessRepository(em: EntityManager) {
         })),
       ];
       // Stable: within one instant the claim's own event (the submission) comes first.
-      return rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+      return rows.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(-TIMELINE_MAX);
     },
   };
 }
