@@ -41,7 +41,10 @@ import { infoRequestService } from './modules/info-request/info-request.service.
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
 import { readiness, startingHandler } from './modules/health/readiness.ts';
-import { staffAccountsRoutes } from './modules/staff/accounts/staff-accounts.routes.ts';
+import {
+  staffAccountsGate,
+  staffAccountsRoutes,
+} from './modules/staff/accounts/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
 import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
@@ -219,6 +222,7 @@ async function serve(
     },
     beforeValidation: [
       staffGate(staff),
+      staffAccountsGate(),
       operatorGate({
         token: config.operatorApiToken,
         pool,

@@ -65,11 +65,24 @@ export function codeAt(secret: string, at: Date): Promise<string> {
   return generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
 }
 
+/** A 6-digit code that is not the authenticator's at `at` (nor, but for a one-in-a-million chance, a neighbour's). */
+export async function wrongCodeAt(secret: string, at: Date): Promise<string> {
+  const code = Number(await codeAt(secret, at));
+  return String((code + 500_000) % 1_000_000).padStart(6, '0');
+}
+
 export interface SignedIn {
   /** The Cookie header to send. */
   cookie: string;
   csrfToken: string;
   setCookie: string;
+}
+
+/** The first Set-Cookie of an answer. */
+export function setCookieOf(res: {
+  headers: Record<string, string | string[] | undefined>;
+}): string {
+  return ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '';
 }
 
 export function signInCall(
@@ -92,6 +105,6 @@ export async function signIn(
   });
   if (res.status !== 200)
     throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '';
+  const setCookie = setCookieOf(res);
   return { cookie: setCookie.split(';')[0]!, csrfToken: res.body.csrfToken, setCookie };
 }

@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { StaffAccountSchema } from '../../src/modules/staff/accounts/staff-account.entity.ts';
 import { StaffAuditSchema } from '../../src/modules/staff/audit/staff-audit.entity.ts';
 import { staffCookieOptions } from '../../src/modules/staff/auth/staff-auth.routes.ts';
+import { StaffSessionSchema } from '../../src/modules/staff/auth/staff-session.entity.ts';
 import { useClaimServer } from '../support/claim-server.ts';
 import {
   codeAt,
   MINUTE,
   seedStaff,
+  setCookieOf,
   signIn,
   signInCall,
   testClock,
   type SeededStaff,
+  wrongCodeAt,
 } from './staff-fixtures.ts';
 
 const clock = testClock();
@@ -53,7 +57,7 @@ describe('staff sign-in', () => {
     const idle = Date.parse(res.body.idleExpiresAt) - clock.now().getTime();
     expect(idle).toBeGreaterThan(29 * MINUTE);
     expect(idle).toBeLessThanOrEqual(30 * MINUTE);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'])[0]!;
+    const cookie = setCookieOf(res);
     expect(cookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Path=/api/v1/staff');
     expect(cookie).toContain('HttpOnly');
@@ -67,6 +71,19 @@ describe('staff sign-in', () => {
     expect(session.status).toBe(200);
     expect(session.body.csrfToken).toBe(res.body.csrfToken);
     expect(await auditActions(staff.id)).toEqual(['staff.signed_in']);
+    // At rest: the cookie's token only as its SHA-256, the CSRF token not at all.
+    const token = cookie.split(';')[0]!.split('=')[1]!;
+    const rows = await ctx.server.orm.em
+      .getConnection()
+      .execute<Array<{ row: string }>>(
+        `select t::text as row from staff_session t where staff_id = ?`,
+        [staff.id],
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.row).not.toContain(token);
+    expect(rows[0]!.row).not.toContain(Buffer.from(token).toString('hex'));
+    expect(rows[0]!.row).not.toContain(res.body.csrfToken);
+    expect(rows[0]!.row).toContain(createHash('sha256').update(token).digest('hex'));
   });
 
   it('when the service is on https, then the cookie is Secure', () => {
@@ -77,7 +94,7 @@ describe('staff sign-in', () => {
   it('when the e-mail, the password or the code is wrong, then the same 401 answers each and the failures are audited', async () => {
     const staff = await seedStaff(ctx.server, 'customer_care');
     const code = await codeAt(staff.secret, clock.now());
-    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = await wrongCodeAt(staff.secret, clock.now());
     const answers = [
       await signInCall(ctx.server, {
         email: `nobody-${staff.id}@winnerservices.example`,
@@ -85,7 +102,11 @@ describe('staff sign-in', () => {
         code,
       }),
       await wrongPassword(staff),
-      await signInCall(ctx.server, { email: staff.email, password: staff.password, code: wrongCode }),
+      await signInCall(ctx.server, {
+        email: staff.email,
+        password: staff.password,
+        code: wrongCode,
+      }),
     ];
     for (const res of answers) {
       expect(res.status).toBe(401);
@@ -111,6 +132,17 @@ describe('staff sign-in', () => {
     expect(replay.body.message).toBe(WRONG);
     clock.advance(30_000);
     expect((await signIn(ctx.server, staff, clock)).csrfToken).toBeTruthy();
+  });
+
+  it('when two sign-ins race with the same code, then exactly one of them gets a session', async () => {
+    const staff = await seedStaff(ctx.server, 'claims_advisor');
+    const body = {
+      email: staff.email,
+      password: staff.password,
+      code: await codeAt(staff.secret, clock.now()),
+    };
+    const answers = await Promise.all([signInCall(ctx.server, body), signInCall(ctx.server, body)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 401]);
   });
 
   it('when five sign-ins fail in a row, then the account is locked (423, even with the right code) until 15 minutes have passed', async () => {
@@ -169,6 +201,8 @@ describe('staff sessions', () => {
       message: 'Your session has ended. Please sign in again.',
       error: 'Unauthorized',
     });
+    // Deleted as it was presented.
+    expect(await ctx.server.orm.em.fork().count(StaffSessionSchema, { staff: staff.id })).toBe(0);
   });
 
   it('when the session is kept busy, then it still ends 12 hours after sign-in (401)', async () => {
@@ -182,7 +216,9 @@ describe('staff sessions', () => {
       expect((await get()).status).toBe(200);
     }
     const last = await get();
-    expect(Date.parse(last.body.idleExpiresAt)).toBeLessThanOrEqual(Date.parse(last.body.expiresAt));
+    expect(Date.parse(last.body.idleExpiresAt)).toBeLessThanOrEqual(
+      Date.parse(last.body.expiresAt),
+    );
     clock.advance(12 * 60 * MINUTE - elapsed);
     expect((await get()).status).toBe(401);
   });
@@ -206,9 +242,7 @@ describe('staff sessions', () => {
       .set('Cookie', cookie)
       .set('X-CSRF-Token', csrfToken);
     expect(out.status).toBe(204);
-    expect(([] as string[]).concat(out.headers['set-cookie'])[0]).toMatch(
-      /^staff_session=;.*Expires=Thu, 01 Jan 1970/,
-    );
+    expect(setCookieOf(out)).toMatch(/^staff_session=;.*Expires=Thu, 01 Jan 1970/);
     const after = await request(ctx.server.url).get('/api/v1/staff/session').set('Cookie', cookie);
     expect(after.status).toBe(401);
     expect(await auditActions(staff.id)).toEqual(['staff.signed_in', 'staff.signed_out']);
