@@ -90,6 +90,23 @@ describe('the five steps', () => {
     expect(ticketMail.html).toContain(
       `src="data:image/png;base64,${qr!.content.toString('base64')}"`,
     );
+    // Once sent, the outbox keeps no copy of the message or its QR code.
+    const outbox = () => ctx.server.orm.em.fork();
+    await expect
+      .poll(() =>
+        outbox().count(EmailOutboxSchema, {
+          kind: 'step.ticket_requested',
+          sentAt: { $ne: null },
+        }),
+      )
+      .toBeGreaterThan(0);
+    expect(
+      await outbox().count(EmailOutboxSchema, {
+        kind: 'step.ticket_requested',
+        sentAt: { $ne: null },
+        $or: [{ attachments: { $ne: null } }, { textBody: { $ne: null } }],
+      }),
+    ).toBe(0);
     const scanned = await decodeQr(qr!.content);
     expect(scanned).toBe(ticketCode);
     // Typed in lower case or scanned, the code finds the claim.
