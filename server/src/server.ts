@@ -51,6 +51,12 @@ import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
 import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
 import { rateLimiter } from './http/rate-limit.ts';
+import {
+  claimProcessService,
+  claimProgressService,
+} from './modules/claim-process/claim-process.service.ts';
+import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
+import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
 
 export interface RunningServer {
   url: string;
@@ -159,6 +165,7 @@ async function serve(
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
+  const claimProcess = claimProcessService({ config, em: orm.em, outbox, storage, operator });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({
     boss,
@@ -238,6 +245,8 @@ async function serve(
       operatorRoutes(operator),
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
       staffAccountsRoutes(staffAccounts),
+      staffClaimRoutes(claimProcess),
+      claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],

@@ -80,6 +80,10 @@ export interface Config {
   staffSessionMaxHours: number;
   /** Failed staff sign-ins one client address may make per 15 minutes. */
   staffSignInFailuresPerClient: number;
+  /** Base of the link in the "payment details requested" e-mail; `?reference=` is appended (PAYMENT_DETAILS_URL). */
+  paymentDetailsUrl: string;
+  /** Where claimants post their ticket, as the "ticket requested" e-mail gives it (TICKET_POSTAL_ADDRESS). */
+  ticketPostalAddress: string;
 }
 
 // Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
@@ -250,10 +254,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (addressProvider === 'loqate' && !env.LOQATE_API_KEY) {
     throw new ConfigError('ADDRESS_PROVIDER=loqate needs LOQATE_API_KEY');
   }
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
+    publicUrl,
     databaseUrl: url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Prize Claims <no-reply@claims.example>',
@@ -325,6 +330,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       1,
       1_000_000,
     ),
+    paymentDetailsUrl: url(env, 'PAYMENT_DETAILS_URL', `${publicUrl}/payment-details`, [
+      'https:',
+      'http:',
+    ]),
+    ticketPostalAddress:
+      env.TICKET_POSTAL_ADDRESS?.trim() || 'Winner Services, PO Box 1234, Watford, WD17 1AA',
   };
 }
 
