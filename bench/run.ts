@@ -32,10 +32,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import {
-  freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../server/src/infra/embedded-postgres.ts';
+import { freePort } from '../server/src/infra/free-port.ts';
 import { personalDetails, pinkClaim, serial } from '../server/test/support/journey.ts';
 import { clientWeights } from './lib/client-size.ts';
 import { cpuUse, describeCpu } from './lib/cpu-use.ts';

@@ -2,7 +2,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { smtpMailer, type Mailer, type OutgoingEmail } from '../../src/modules/mail/mailer.ts';
 import { refusedForGood } from '../../src/modules/mail/outbox-sender.ts';
 import { confirmationEmail } from '../../src/modules/mail/templates.ts';
