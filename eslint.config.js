@@ -44,7 +44,8 @@ export default defineConfig(
       ],
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+        // A rest sibling is how an object is copied without some keys.
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       // STYLE.md: named exports only.
       'no-restricted-exports': [

@@ -30,6 +30,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import {
   startEmbeddedPostgres,
@@ -114,8 +115,7 @@ async function main(): Promise<void> {
     });
     if (build.status !== 0) {
       const reason = /error during build:\s*\n([^\n]*\n[^\n]*)/
-        .exec(build.stdout + build.stderr)?.[1]
-        ?.replace(/\x1b\[[0-9;]*m/g, '')
+        .exec(stripVTControlCharacters(build.stdout + build.stderr))?.[1]
         .trim();
       if (!fs.existsSync(path.join(repoRoot, 'client/dist/.vite/manifest.json')))
         throw new Error(`client build failed: ${reason}\n${build.stderr.slice(-2000)}`);

@@ -134,7 +134,7 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
     expect(message!.parsed.headers.get('mime-version')).toBe('1.0');
     // 7-bit (every non-ASCII character encoded) and every line within the 78 characters RFC 5322
     // asks for, the several-thousand-character HTML line included.
-    expect(message!.raw).toMatch(/^[\x00-\x7f]*$/);
+    expect(message!.raw).not.toMatch(/[^\p{ASCII}]/u);
     expect(Math.max(...message!.raw.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(
       78,
     );
