@@ -653,16 +653,20 @@ async function apiPhase(
     await drainRawOutbox(db, `raw ${api.name}, before the product`);
     const server = PROFILE ? await product.restart(`api-${api.name}`) : product.server;
     await drainOutbox(db, api.name);
-    // Enough prepared claims for the warm-up at the baseline's pace; the run's own count follows
-    // the warm-up's pace, with a margin. A reused claim would be a different call: it is reported.
+    // Enough prepared claims for the warm-up; the run's own count follows the faster of the
+    // warm-up's and the baseline's pace, with a margin. A reused claim would be a different call:
+    // it is reported.
     const prepare = async (count: number) => {
       const claims = api.state ? await seedClaims(db, count, api.state) : [];
       const source = claimSource(claims);
       return { source, call: prebuilt(api.make(source.next), count) };
     };
-    const warm = await prepare(Math.ceil(rawRps.rps * WARMUP_SECONDS * 1.2) + 200);
+    // The baseline can be the slower of the two (it does the call's writes and e-mail in full).
+    const warm = await prepare(Math.ceil(Math.max(rawRps.rps * 2, 1000) * WARMUP_SECONDS) + 200);
     const warmResult = await load({ url: server.url, call: warm.call, seconds: WARMUP_SECONDS });
-    const full = await prepare(Math.ceil(Math.max(warmResult.rps, 100) * SECONDS * 2) + 500);
+    const full = await prepare(
+      Math.ceil(Math.max(warmResult.rps, rawRps.rps, 100) * SECONDS * 2) + 500,
+    );
     await settleDatabase(db);
     const perf = PERF
       ? await perfRecord(path.join(profileDir, `perf-${api.name}.data`))
