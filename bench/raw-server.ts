@@ -79,10 +79,13 @@ function kick(): void {
   if (running || gathering) return;
   gathering = setTimeout(() => {
     gathering = undefined;
-    running = drain().finally(() => {
-      running = undefined;
-      if (ready.size) kick();
-    });
+    // A failed batch stays unsent: the runner's wait for the baseline's e-mails then notes it.
+    running = drain()
+      .catch((error: unknown) => console.error('raw outbox batch failed', error))
+      .finally(() => {
+        running = undefined;
+        if (ready.size) kick();
+      });
   }, GATHER_MS);
 }
 

@@ -4,7 +4,8 @@
  *   1. builds the client and weighs each page's initial JS and CSS (gzipped) from Vite's manifest;
  *   2. starts PostgreSQL (embedded, in a temporary folder; or DATABASE_URL), a discarding SMTP
  *      listener, the product server (`node server/src/start.ts`, its own process) and the
- *      baseline server (bare node:http + pg, bench/raw-server.ts, its own process);
+ *      baseline server (bare node:http + pg + nodemailer doing each API call's row writes and
+ *      e-mail, bench/raw-server.ts, its own process);
  *   3. address find p95 (bench/address/find-bench.ts), Lighthouse on / and a claim page,
  *      20 concurrent 15 MB uploads against plain stream copies to the same disk (and against
  *      bare node:http floors, bench/upload-floor-server.ts), then the five
