@@ -27,7 +27,7 @@ const isReference = (node: unknown): node is ReferenceObject =>
   typeof node === 'object' && node !== null && typeof (node as ReferenceObject).$ref === 'string';
 
 /** What a node of the contract is once its `$ref`s are followed (at most 20). */
-function resolve<T>(node: T | ReferenceObject | undefined): T | undefined {
+export function resolve<T>(node: T | ReferenceObject | undefined): T | undefined {
   let at: unknown = node;
   for (let depth = 0; isReference(at) && depth < 20; depth++) {
     at = at.$ref
