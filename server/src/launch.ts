@@ -96,7 +96,13 @@ async function launch(): Promise<void> {
         ? undefined
         : path.join(dataDir, 'operator-token');
     process.stdout.write(
-      startupBanner({ config, mail, postgresDataDir: postgres?.dataDir, operatorTokenFile }),
+      startupBanner({
+        config,
+        mail,
+        postgresDataDir: postgres?.dataDir,
+        operatorTokenFile,
+        staffSetupLink: server.staffSetupLink,
+      }),
     );
   } catch (error) {
     await stopAll();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailOutboxSchema } from './email-outbox.entity.ts';
 import type { EmailContent } from './templates.ts';
 
 /**
@@ -15,14 +16,18 @@ export async function addToOutbox(
   content: EmailContent,
 ): Promise<string> {
   const id = randomUUID();
-  await em
-    .getConnection()
-    .execute(
-      'insert into email_outbox (id, kind, recipient, subject, text_body, html_body) values (?, ?, ?, ?, ?, ?)',
-      [id, kind, to, content.subject, content.text, content.html],
-      'run',
-      em.getTransactionContext(),
-    );
+  await em.insert(EmailOutboxSchema, {
+    id,
+    kind,
+    recipient: to,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    attachments: content.attachments?.map(({ content: bytes, ...attachment }) => ({
+      ...attachment,
+      contentBase64: bytes.toString('base64'),
+    })),
+  });
   return id;
 }
 
