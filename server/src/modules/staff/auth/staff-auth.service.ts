@@ -130,7 +130,7 @@ export function staffAuthService({
       }
       account.failedSignIns = 0;
       account.totpLastStep = step;
-      await deleteExpiredSessions(tx, now);
+      await deleteExpiredSessions(tx, account, now);
       const { token, session } = openStaffSession(tx, account, now, lifetime);
       recordStaffAudit(tx, {
         staffId: account.id,

@@ -69,11 +69,16 @@ export async function findStaffSession(
 }
 
 /**
- * Deletes every expired session, at each sign-in: the table (a row per session of a few dozen
- * staff) stays small without a maintenance job.
+ * Deletes `staff`'s expired sessions, at each of their sign-ins: the table keeps a handful of
+ * rows per member of staff without a maintenance job.
  */
-export async function deleteExpiredSessions(em: EntityManager, now: Date): Promise<void> {
+export async function deleteExpiredSessions(
+  em: EntityManager,
+  staff: StaffAccount,
+  now: Date,
+): Promise<void> {
   await em.nativeDelete(StaffSessionSchema, {
+    staff,
     $or: [{ idleExpiresAt: { $lte: now } }, { expiresAt: { $lte: now } }],
   });
 }
