@@ -13,6 +13,8 @@ import {
   unknownToken,
   UUID,
 } from '../support/api.ts';
+import type { Schemas } from '@prize/sdk';
+import type { MediaTypeObject, RequestBodyObject } from 'openapi-typescript';
 import { describe, it } from 'vitest';
 import { SUBMITTED_CLAIM, submittedClaim } from '../support/journeys.ts';
 import { emailsTo, infoRequestLink, waitForEmail, waitForLink } from '../support/mail.ts';
@@ -22,6 +24,7 @@ import {
   mockOnly,
   once,
   operation,
+  resolve,
   scenario,
 } from '../support/scenario.ts';
 import {
@@ -70,7 +73,10 @@ function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function getClaim(member: StaffMember, claimHashid: string): Promise<ApiResponse<any>> {
+async function getClaim(
+  member: StaffMember,
+  claimHashid: string,
+): Promise<ApiResponse<Schemas['StaffClaim']>> {
   const got = await api('GET', `/api/v1/staff/claims/${claimHashid}`, as(member));
   expectSuccess(got, 200);
   return got;
@@ -81,7 +87,7 @@ async function changeStep(
   claimHashid: string,
   body: { from: string; to: string; reason?: string },
   options: RequestOptions = {},
-): Promise<ApiResponse<any>> {
+): Promise<ApiResponse<Schemas['StaffClaim']>> {
   return api(
     'POST',
     `/api/v1/staff/claims/${claimHashid}/step`,
@@ -100,7 +106,7 @@ function expectStaffUser(user: Record<string, unknown>): void {
   });
 }
 
-function expectSession(body: Record<string, any>): void {
+function expectSession(body: Schemas['StaffSession']): void {
   expect(body).toEqual({
     staff: expect.any(Object),
     csrfToken: expect.stringMatching(TOKEN),
@@ -128,7 +134,9 @@ async function validRequest(
     ticketCode: 'PC-0000000000',
   };
   const url = found.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
-  const media = found.operation.requestBody?.content?.['application/json'];
+  const media = resolve<MediaTypeObject>(
+    resolve<RequestBodyObject>(found.operation.requestBody)?.content?.['application/json'],
+  );
   const json = media
     ? (Object.values(media.examples ?? {})[0] as { value: unknown } | undefined)?.value
     : undefined;
@@ -165,9 +173,9 @@ describe('every staff operation', () => {
         security.map((requirement) => Object.keys(requirement).sort()),
         operationId,
       ).toEqual([schemes.sort()]);
-      expect(Object.keys(declared.responses), operationId).toContain('401');
+      expect(Object.keys(declared.responses ?? {}), operationId).toContain('401');
       // 403: a missing CSRF token, or a role that may not do it (any role may read claims).
-      expect(Object.keys(declared.responses).includes('403'), operationId).toBe(
+      expect(Object.keys(declared.responses ?? {}).includes('403'), operationId).toBe(
         method !== 'GET' || operationId === 'listStaff',
       );
     }
@@ -797,7 +805,7 @@ operation('getStaffClaim', () => {
         'audit',
         'timeline',
         'allowedTransitions',
-      ])
+      ] as const)
         expect(got.body[list], list).toEqual(expect.any(Array));
       expect(got.body).toEqual(
         expect.objectContaining({
@@ -986,7 +994,7 @@ operation('changeStaffClaimStep', () => {
       expectSuccess(requested, 200);
       expect(requested.body.step).toBe('ticket_requested');
       expect(requested.body.ticketCode).toMatch(new RegExp(`^${TICKET_CODE.source}$`));
-      const ticketCode: string = requested.body.ticketCode;
+      const ticketCode = String(requested.body.ticketCode);
       const ticketEmail = await waitForEmail(claim.email, (email) =>
         email.subject.includes('Please post your ticket'),
       );
@@ -1256,7 +1264,7 @@ operation('findClaimByTicketCode', () => {
       to: 'ticket_requested',
     });
     expectSuccess(requested, 200);
-    const code: string = requested.body.ticketCode;
+    const code = String(requested.body.ticketCode);
     for (const typed of [code, code.toLowerCase()]) {
       const found = await api('GET', `/api/v1/staff/ticket-codes/${typed}`, as(member));
       expectSuccess(found, 200);

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import {
-  freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '@prize/server/infra/embedded-postgres';
+import { freePort } from '@prize/server/infra/free-port';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 import { startProcess, type Started } from './processes.ts';
 

@@ -39,7 +39,7 @@ export class Migration20261125203152_StaffAccounts extends Migration {
       `alter table "staff_audit" add constraint "staff_audit_staff_id_fkey" foreign key ("staff_id") references "staff_account" ("id") on delete no action;`,
     );
     this.addSql(
-      `create or replace function "staff_audit_append_only_fn"() returns trigger as \$\$ begin raise exception 'staff_audit is append-only' using errcode = 'insufficient_privilege'; end; \$\$ language plpgsql;`,
+      `create or replace function "staff_audit_append_only_fn"() returns trigger as $$ begin raise exception 'staff_audit is append-only' using errcode = 'insufficient_privilege'; end; $$ language plpgsql;`,
     );
     this.addSql(
       `create trigger "append_only" BEFORE UPDATE OR DELETE on "staff_audit" for each ROW execute function "staff_audit_append_only_fn"();`,

@@ -19,7 +19,6 @@ import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
 import {
   answerProblems,
-  requestedPart,
   requiredFiles,
   sectionListProblems,
   type InfoRequestSubmission,
