@@ -1,6 +1,6 @@
 import { getGetStaffClaimFileUrl, useGetStaffClaimFile } from '@prize/generated/client';
 import { isApiError } from '@prize/generated/transport/errors';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { staffErrorMessage } from '../../domain/errors';
 
 export interface PreviewImageProps {
@@ -24,13 +24,8 @@ export function PreviewImage({ claimHashid, uuid, alt }: PreviewImageProps) {
     },
   });
   const blob = preview.data?.data;
-  const [src, setSrc] = useState<string | undefined>();
-  useEffect(() => {
-    if (blob === undefined) return undefined;
-    const url = URL.createObjectURL(blob);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
+  // The blob's address lives until the image has decoded it (revoked on load).
+  const src = useMemo(() => (blob === undefined ? undefined : URL.createObjectURL(blob)), [blob]);
 
   if (preview.isError)
     return <p className="staff-images__problem">{staffErrorMessage(preview.error)}</p>;
@@ -43,7 +38,12 @@ export function PreviewImage({ claimHashid, uuid, alt }: PreviewImageProps) {
   }
   return (
     <a href={getGetStaffClaimFileUrl(claimHashid, uuid)} target="_blank" rel="noopener noreferrer">
-      <img src={src} alt={alt} className="staff-images__image" />
+      <img
+        src={src}
+        alt={alt}
+        className="staff-images__image"
+        onLoad={(event) => URL.revokeObjectURL(event.currentTarget.src)}
+      />
       <span className="visually-hidden"> (opens full size in a new tab)</span>
     </a>
   );
