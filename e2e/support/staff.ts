@@ -1,8 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { generateSync } from 'otplib';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './axe.ts';
+import { tabTo } from './keyboard.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
 const STEP_SECONDS = 30;
@@ -55,7 +56,22 @@ export async function setUpAccount(
   return { secret, name };
 }
 
-/** Signs in on the back office's sign-in form (shown at any /staff address while signed out). */
+/** Reaches the control with Tab and presses it with Enter (nothing clicks). */
+export async function press(page: Page, control: Locator): Promise<void> {
+  await tabTo(page, control);
+  await page.keyboard.press('Enter');
+}
+
+/** Reaches the field with Tab and types into it. */
+export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+/**
+ * Signs in on the back office's sign-in form (shown at any /staff address while signed out),
+ * by keyboard only: Tab to each field, type, Enter.
+ */
 export async function signIn(
   page: Page,
   account: { email: string; password: string; secret: string; name: string },
@@ -63,15 +79,15 @@ export async function signIn(
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'back office: sign-in');
-  await page.getByLabel('E-mail address').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByLabel('Security code').fill(await freshCode(account.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await typeInto(page, page.getByLabel('E-mail address'), account.email);
+  await typeInto(page, page.getByLabel('Password'), account.password);
+  await typeInto(page, page.getByLabel('Security code'), await freshCode(account.secret));
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('banner')).toContainText(`Signed in as ${account.name}`);
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await press(page, page.getByRole('button', { name: 'Sign out' }));
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
 }
 
