@@ -41,7 +41,7 @@ export default defineConfig({
         // generated/transport/ so the generated client imports nothing outside generated/.
         mutator: { path: path.join(generatedDir, 'transport/http.ts'), name: 'http' },
         query: { version: 5 },
-        // The mutator throws an ApiError for every status but 200/201, so only success
+        // The mutator throws an ApiError for every status but 200/201/204, so only success
         // shapes are ever returned.
         fetch: { forceSuccessResponse: true },
       },

@@ -97,12 +97,33 @@ for (const width of widths) {
     await page.route('**/verify', (route) =>
       route.fulfill({ status, json: { statusCode: status, message } }),
     );
+    // Without the claim's progress, a submitted claim's link falls back to the message.
+    await page.route('**/progress', (route) => route.fulfill({ status: 502, body: '' }));
     await page.goto(`${BASE}/claim/${TOKEN}`);
     await page.getByRole('heading', { name: message }).waitFor();
     await page
       .getByRole('button', { name: status === 409 ? 'start a new claim' : 'enter email' })
       .waitFor();
     await check(page, name, width);
+    await context.close();
+  }
+
+  // A submitted claim's link with its progress (the mock's example): the five steps.
+  {
+    const { context, page } = await newPage(width);
+    await page.route('**/verify', (route) =>
+      route.fulfill({
+        status: 409,
+        json: { statusCode: 409, message: 'This claim has already been submitted.' },
+      }),
+    );
+    await page.goto(`${BASE}/claim/${TOKEN}`);
+    await page.getByRole('heading', { name: "Your claim's progress" }).waitFor();
+    expectText(
+      (await page.getByText('In progress', { exact: true }).count()) <= 1,
+      'at most one step in progress',
+    );
+    await check(page, 'claim-progress', width);
     await context.close();
   }
 

@@ -14,6 +14,10 @@ const InfoRequestPage = lazy(() =>
     default: module.InfoRequestPage,
   })),
 );
+// The staff back office is its own chunk with its own layout: claimants never load it.
+const BackOfficePage = lazy(() =>
+  import('./staff/BackOfficePage').then((module) => ({ default: module.BackOfficePage })),
+);
 
 function Loading() {
   return (
@@ -30,6 +34,16 @@ export function App() {
   useEffect(() => {
     clearBeforeNavigation();
   }, [location]);
+
+  if (location === '/staff' || location.startsWith('/staff/')) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Route path="/staff" nest>
+          <BackOfficePage />
+        </Route>
+      </Suspense>
+    );
+  }
 
   return (
     <Layout showBreadcrumbs={location === '/' && !pageConfig.hideBreadcrumbs}>

@@ -24,6 +24,8 @@ export interface StackInfo {
   fixturesDir: string;
   /** The stack's PostgreSQL, for tests that move a claim's clock. */
   databaseUrl: string;
+  /** The back office's first admin (STAFF_ADMIN_EMAIL). */
+  staffAdminEmail: string;
 }
 
 export interface Stack extends StackInfo {
@@ -31,6 +33,8 @@ export interface Stack extends StackInfo {
 }
 
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef0123';
+/** The first back-office admin: its set-up link is e-mailed at start-up (issue 24). */
+export const STAFF_ADMIN_EMAIL = 'winner-services-admin@example.co.uk';
 export const CUSTOMER_CARE_PHONE = '0300 555 0199';
 export const PRODUCT_NAME = 'E2E Lottery';
 /** Small, so the upload-failure test needs only a 2-3 MB file. */
@@ -119,6 +123,9 @@ export async function startStack(options: {
       CUSTOMER_CARE_PHONE,
       PRODUCT_NAME,
       LOG_LEVEL: 'info',
+      STAFF_ADMIN_EMAIL,
+      // Production mode has no embedded default for the key that encrypts TOTP secrets.
+      STAFF_SECRET_KEY: 'e2e-staff-secret-key-0123456789abcdef0123',
     };
     for (const name of ['CLAMAV_SOCKET', 'CLAMAV_HOST', 'LOQATE_API_KEY']) delete env[name];
     const log = options.logFile ? fs.createWriteStream(options.logFile) : undefined;
@@ -143,6 +150,7 @@ export async function startStack(options: {
       productName: PRODUCT_NAME,
       fixturesDir: options.fixturesDir,
       databaseUrl: postgres.url,
+      staffAdminEmail: STAFF_ADMIN_EMAIL,
       stop,
     };
   } catch (error) {

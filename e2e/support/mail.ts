@@ -7,6 +7,7 @@ interface MailDevEmail {
   text?: string;
   html?: string;
   to: { address: string }[];
+  attachments?: { generatedFileName: string; contentType: string; contentId?: string }[];
 }
 
 /** The e-mails MailDev caught for one address, oldest first (its REST API: GET /api/email). */
@@ -54,4 +55,15 @@ export const INFO_REQUEST_LINK = /\/claim\/info-request\/[A-Za-z0-9_-]{43}\b/;
 /** Link from the verification e-mail sent to `address`. */
 export async function verificationLink(address: string): Promise<string> {
   return linkIn(await waitForMail(address, /Verify your email/), CLAIM_LINK);
+}
+
+/** The bytes of the e-mail's first attachment of `contentType` (MailDev: /api/email/:id/attachment/:name). */
+export async function attachmentOf(mail: MailDevEmail, contentType: string): Promise<Buffer> {
+  const attachment = mail.attachments?.find((candidate) => candidate.contentType === contentType);
+  if (!attachment) throw new Error(`no ${contentType} attachment in the e-mail '${mail.subject}'`);
+  const res = await fetch(
+    `${stack().inboxUrl}/api/email/${mail.id}/attachment/${encodeURIComponent(attachment.generatedFileName)}`,
+  );
+  if (!res.ok) throw new Error(`MailDev answered ${res.status} for the attachment`);
+  return Buffer.from(await res.arrayBuffer());
 }

@@ -312,12 +312,21 @@ test('an upload over MAX_FILE_SIZE fails with "File is too large" and can be ret
   await expect(page.getByRole('button', { name: 'Edit upload ID documents' })).toBeVisible();
 });
 
-test('an already-submitted claim link offers to start a new claim', async ({ page }) => {
-  const { link } = await submittedScratchcardClaim(uniqueEmail('resubmit'));
+test('an already-submitted claim link shows where the claim is and offers to start a new claim', async ({
+  page,
+}) => {
+  const { link, hashid } = await submittedScratchcardClaim(uniqueEmail('resubmit'));
   await page.goto(link);
   await expect(
-    page.getByRole('heading', { name: 'This claim has already been submitted.' }),
+    page.getByRole('heading', { name: "Your claim's progress", level: 1 }),
   ).toBeVisible();
+  await expect(page.getByText('This claim has already been submitted.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(hashid);
+  // Issue 24: nothing done yet, so the first of the five steps is the one in progress.
+  const current = page.locator('[aria-current="step"]');
+  await expect(current).toContainText('Claim reviewed');
+  await expect(current).toContainText('In progress');
+  await expect(page.getByText('Not started', { exact: true })).toHaveCount(4);
   await expectNoAxeViolations(page, 'already submitted');
   await page.getByRole('button', { name: 'start a new claim' }).click();
   await expect(page).toHaveURL(/\/$/);

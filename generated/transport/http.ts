@@ -25,14 +25,15 @@ export function configureHttp(next: Partial<HttpSettings>): HttpSettings {
 // orval types the hooks' `error` with this: whatever the status, callers receive an ApiError.
 export type ErrorType<_Body = unknown> = ApiError;
 
-// What orval's fetch client expects back for a 200 or 201.
+// What orval's fetch client expects back for a 200, 201 or 204.
 export interface HttpSuccess<TData = unknown> {
   data: TData;
   status: number;
   headers: Headers;
 }
 
-const SUCCESS_STATUSES = new Set([200, 201]);
+// 204: the staff sign-out and account set-up answer with no body.
+const SUCCESS_STATUSES = new Set([200, 201, 204]);
 
 function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && /\bjson\b/i.test(contentType);

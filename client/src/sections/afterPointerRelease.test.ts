@@ -28,10 +28,28 @@ describe('afterPointerRelease', () => {
 
   it('When a choice changes while the press lasts (a native select), then the task runs first', () => {
     const task = vi.fn();
+    const select = document.createElement('select');
+    document.body.append(select);
     press('pointerdown');
     afterPointerRelease(task);
-    press('change');
+    select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(task).toHaveBeenCalledTimes(1);
+    select.remove();
+  });
+
+  it('When a text field reports its change as the press moves focus away, then the task still waits for the click', () => {
+    const task = vi.fn();
+    const input = document.createElement('input');
+    const button = document.createElement('button');
+    document.body.append(input, button);
+    press('pointerdown');
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    afterPointerRelease(task);
+    expect(task).not.toHaveBeenCalled();
+    button.click();
+    expect(task).toHaveBeenCalledTimes(1);
+    input.remove();
+    button.remove();
   });
 
   it('When the press is released with no click, then the task runs just after', () => {

@@ -22,7 +22,14 @@ function install() {
   document.addEventListener('pointerup', soon, true);
   document.addEventListener('pointercancel', soon, true);
   // A native select's list may swallow the release; its choice, or typing, ends the press.
-  document.addEventListener('change', release, true);
+  // A text field's change comes with its blur, while the press goes on: that one must wait.
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (event.target instanceof HTMLSelectElement) release();
+    },
+    true,
+  );
   document.addEventListener('keydown', release, true);
   window.addEventListener('blur', release);
 }

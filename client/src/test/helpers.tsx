@@ -37,6 +37,14 @@ export interface StubbedCall {
   body: unknown;
 }
 
+// Kept beside the calls, not on them, so tests can compare a call with toEqual.
+const requestHeaders = new WeakMap<StubbedCall, Headers>();
+
+// The headers a stubbed call was sent with (the staff pages' X-CSRF-Token).
+export function headersOf(call: StubbedCall | undefined): Headers {
+  return (call && requestHeaders.get(call)) ?? new Headers();
+}
+
 type Answer = Response | ((call: StubbedCall) => Response | Promise<Response>);
 
 // fetch answered by URL pattern; records the calls.
@@ -48,6 +56,7 @@ export function stubApi(routes: Array<[RegExp, Answer]>) {
     const raw = init?.body;
     const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
     const call = { url, method, body };
+    requestHeaders.set(call, new Headers(init?.headers));
     calls.push(call);
     const route = routes.find(([pattern]) => pattern.test(`${method} ${url}`));
     if (!route)

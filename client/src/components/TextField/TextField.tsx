@@ -7,7 +7,7 @@ export interface TextFieldProps {
   name: string;
   label: ReactNode;
   hint?: ReactNode;
-  type?: 'text' | 'tel' | 'email';
+  type?: 'text' | 'tel' | 'email' | 'password';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   inputMode?: 'text' | 'numeric' | 'tel' | 'decimal';
   width?: 'full' | 'medium' | 'short' | 'tiny';

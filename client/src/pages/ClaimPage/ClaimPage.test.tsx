@@ -361,3 +361,84 @@ describe('ClaimPage save and return', () => {
     expect(screen.getByLabelText('First name')).toBeTruthy();
   });
 });
+
+describe('ClaimPage of a submitted claim', () => {
+  const alreadySubmitted = [
+    /verify/,
+    Response.json(
+      { statusCode: 409, message: 'This claim has already been submitted.' },
+      { status: 409 },
+    ),
+  ] as [RegExp, Response];
+  const progressIs = (body: object) =>
+    [/GET \/api\/v1\/claim\/.+\/progress$/, Response.json(body)] as [RegExp, Response];
+  const stepStates = () =>
+    screen.getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent);
+
+  it('When the claim has had its ticket requested, then two steps are Completed, the third In progress, and a new claim can still be started', async () => {
+    const { calls } = stubApi([
+      alreadySubmitted,
+      progressIs({ reference: 'K7Q2M9XA', step: 'ticket_requested', completedSteps: 2 }),
+    ]);
+    const { location } = renderClaimPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Your claim's progress" }),
+    ).toBeTruthy();
+    expect(calls.at(-1)?.url).toBe(`/api/v1/claim/${TOKEN}/progress`);
+    expect(screen.getByText('This claim has already been submitted.')).toBeTruthy();
+    expect(screen.getByText('K7Q2M9XA')).toBeTruthy();
+    expect(stepStates()).toEqual([
+      'Claim reviewed Completed',
+      'Ticket requested Completed',
+      'Ticket received In progress',
+      'Payment details Not started',
+      'Payment Not started',
+    ]);
+    expect(screen.getAllByRole('listitem')[2]?.getAttribute('aria-current')).toBe('step');
+
+    await userEvent.click(screen.getByRole('button', { name: 'start a new claim' }));
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it('When the prize is paid, then all five steps are Completed', async () => {
+    stubApi([
+      alreadySubmitted,
+      progressIs({ reference: 'K7Q2M9XA', step: 'paid', completedSteps: 5 }),
+    ]);
+    renderClaimPage();
+    await screen.findByRole('heading', { name: "Your claim's progress" });
+    expect(stepStates().every((text) => text?.endsWith('Completed'))).toBe(true);
+  });
+
+  it('When the claim was rejected, then nothing is In progress and the claimant is asked to phone Customer Care', async () => {
+    stubApi([
+      alreadySubmitted,
+      progressIs({ reference: 'K7Q2M9XA', step: 'rejected', completedSteps: 1 }),
+    ]);
+    renderClaimPage();
+    await screen.findByRole('heading', { name: "Your claim's progress" });
+    expect(screen.getByText(/We cannot go on with this claim/).textContent).toContain(
+      'Customer Care',
+    );
+    expect(stepStates()).toEqual([
+      'Claim reviewed Completed',
+      'Ticket requested Not started',
+      'Ticket received Not started',
+      'Payment details Not started',
+      'Payment Not started',
+    ]);
+  });
+
+  it('When the progress cannot be read, then the page falls back to the already-submitted message', async () => {
+    stubApi([alreadySubmitted, [/progress$/, new Response('<html>', { status: 502 })]]);
+    renderClaimPage();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This claim has already been submitted.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'start a new claim' })).toBeTruthy();
+  });
+});

@@ -1,4 +1,9 @@
-import { useGetClaimDraft, useVerifyClaim } from '@prize/generated/client';
+import {
+  getGetClaimProgressQueryOptions,
+  useGetClaimDraft,
+  useVerifyClaim,
+} from '@prize/generated/client';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
@@ -14,6 +19,7 @@ import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages
 import { SCREEN_MESSAGES } from '../../domain/messages';
 import { notifications } from '../../state/notifications';
 import { ClaimForm } from './ClaimForm';
+import { ClaimProgress } from './ClaimProgress';
 import { ClaimSubmitted } from './ClaimSubmitted';
 
 export interface ClaimPageProps {
@@ -29,6 +35,7 @@ type Outcome =
 const PAGE_TITLES = {
   loading: 'Checking your claim link',
   error: 'Your claim link',
+  progress: "Your claim's progress",
   form: 'Claim your prize',
   submitted: 'Claim submitted',
   unableToProcess: 'Contact Customer Care',
@@ -83,7 +90,28 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     keepDraftAlive();
   };
 
-  const viewKey = outcome?.name ?? (verify.isError ? 'error' : ready ? 'form' : 'loading');
+  // A submitted claim's link shows where the claim is; without an answer, the 409's message.
+  const alreadySubmitted =
+    verify.error?.status === 409 &&
+    loadClaimErrorMessage(verify.error) === SCREEN_MESSAGES.alreadySubmitted;
+  // The generated options with this page's own useQuery: the claim endpoints' module ships with
+  // the start page, and its useGetClaimProgress would bring react-query's useQuery along.
+  const progress = useQuery(
+    getGetClaimProgressQueryOptions(claimToken, {
+      query: { enabled: alreadySubmitted, retry: false, staleTime: Infinity },
+    }),
+  );
+  const progressShown = alreadySubmitted && progress.data !== undefined;
+
+  const viewKey =
+    outcome?.name ??
+    (progressShown
+      ? 'progress'
+      : verify.isError && !(alreadySubmitted && progress.isPending)
+        ? 'error'
+        : ready
+          ? 'form'
+          : 'loading');
   const headingRef = useFocusOnChange(viewKey);
   useDocumentTitle(PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize');
 
@@ -128,7 +156,17 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     );
   }
 
-  if (verify.isError) {
+  if (progressShown && progress.data) {
+    return (
+      <ClaimProgress
+        progress={progress.data.data}
+        headingRef={headingRef}
+        onStartNew={() => navigate('/')}
+      />
+    );
+  }
+
+  if (viewKey === 'error' && verify.isError) {
     const message = loadClaimErrorMessage(verify.error);
     const alreadySubmitted = message === SCREEN_MESSAGES.alreadySubmitted;
     return (

@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { headersOf, stubApi } from '../../test/helpers';
+import { ADVISOR, CSRF, json, problem, sessionOf } from '../test/fixtures';
+import { renderStaffAt } from '../test/render';
+
+const ADMIN = {
+  ...ADVISOR,
+  id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  email: 'amelia.hughes@winner-services.example',
+  name: 'Amelia Hughes',
+  role: 'admin' as const,
+};
+const SUMMARY = {
+  claimHashid: 'K7Q2M9XA',
+  reference: 'K7Q2M9XA',
+  step: 'reviewed',
+  status: 'submitted',
+  submittedAt: '2025-03-14T10:42:17Z',
+  productType: 'SC',
+  prizeAmountPence: 175000,
+  idDocsRequired: false,
+};
+
+describe('Claims queue', () => {
+  it('When filters are applied, then the address and the request carry them; a row links to its claim; pages move on with the filters kept', async () => {
+    const { calls } = stubApi([
+      [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
+      [
+        /GET \/api\/v1\/staff\/claims\?/,
+        (call) =>
+          json({
+            items: [SUMMARY],
+            page: Number(new URL(call.url, 'http://x').searchParams.get('page')),
+            pageSize: 20,
+            total: 45,
+          }),
+      ],
+    ]);
+    const user = userEvent.setup();
+    const { location } = renderStaffAt('/staff/claims');
+
+    const table = await screen.findByRole('table', { name: 'Claims, newest first' });
+    expect(within(table).getByRole('link', { name: 'K7Q2M9XA' }).getAttribute('href')).toBe(
+      '/staff/claims/K7Q2M9XA',
+    );
+    expect(within(table).getByText('Reviewed')).toBeTruthy();
+    expect(screen.getByText('45 claims, page 1 of 3')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Step'), 'reviewed');
+    await user.selectOptions(screen.getByLabelText('Prize'), 'over_10000');
+    await user.selectOptions(screen.getByLabelText('Needs ID documents'), 'false');
+    await user.type(screen.getByLabelText('Submitted from'), '2025-03-01');
+    await user.type(
+      screen.getByLabelText('Reference, claim ID or e-mail address'),
+      ' Sarah@Example.co.uk ',
+    );
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const filtered =
+      '/staff/claims?step=reviewed&submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk';
+    await waitFor(() => expect(location.history?.at(-1)).toBe(filtered));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe(
+        '/api/v1/staff/claims?step=reviewed&submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk&page=1&pageSize=20',
+      ),
+    );
+
+    await user.click(await screen.findByRole('link', { name: 'Next page' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe(`${filtered}&page=2`));
+    expect(await screen.findByText('45 claims, page 2 of 3')).toBeTruthy();
+  });
+});
+
+describe('Ticket received', () => {
+  it('When a scanned code matches, then its claim opens; an unknown code says so at the field', async () => {
+    stubApi([
+      [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
+      [/GET \/api\/v1\/staff\/ticket-codes\/PC-7Q2M9XA4KD$/, json({ claimHashid: 'K7Q2M9XA' })],
+      [
+        /GET \/api\/v1\/staff\/ticket-codes\/PC-0000000000$/,
+        problem(404, 'No claim has this ticket code.'),
+      ],
+      [/GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/, problem(404, 'Claim not found.')],
+    ]);
+    const user = userEvent.setup();
+    const { location } = renderStaffAt('/staff/ticket-received');
+
+    const field = await screen.findByLabelText('Ticket code');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    await user.type(field, 'pc-0000000000{Enter}');
+    expect(await screen.findByRole('link', { name: /No claim has this ticket code/ })).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'pc-7q2m9xa4kd{Enter}');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/staff/claims/K7Q2M9XA'));
+  });
+});
+
+describe('Staff accounts', () => {
+  it('When an admin creates an account, then it is sent with the CSRF token, the list is read again and a notice says the set-up link went out; an e-mail in use shows at its field', async () => {
+    let created = false;
+    const { calls } = stubApi([
+      [/GET \/api\/v1\/staff\/session$/, json(sessionOf(ADMIN))],
+      [
+        /GET \/api\/v1\/staff\/accounts$/,
+        () => json({ items: created ? [ADMIN, { ...ADVISOR, setupCompleted: false }] : [ADMIN] }),
+      ],
+      [
+        /POST \/api\/v1\/staff\/accounts$/,
+        (call) => {
+          if ((call.body as { email: string }).email === ADMIN.email)
+            return problem(409, 'An account with this e-mail address already exists.');
+          created = true;
+          return json({ ...ADVISOR, setupCompleted: false }, 201);
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderStaffAt('/staff/accounts');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff accounts' })).toBeTruthy();
+    expect(await screen.findByText('Amelia Hughes')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Full name'), 'Ravi Patel');
+    await user.type(screen.getByLabelText('E-mail address'), ADMIN.email);
+    await user.click(screen.getByLabelText('Claims advisor'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'An account with this e-mail address already exists.',
+      }),
+    ).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), ADVISOR.email);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(
+      await screen.findByText(
+        `Account created for Ravi Patel. We have e-mailed a set-up link to ${ADVISOR.email}.`,
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Waiting for set-up')).toBeTruthy();
+    const create = calls.filter((call) => call.method === 'POST').at(-1);
+    expect(create?.body).toEqual({
+      name: 'Ravi Patel',
+      email: ADVISOR.email,
+      role: 'claims_advisor',
+    });
+    expect(headersOf(create).get('X-CSRF-Token')).toBe(CSRF);
+  });
+});
+
+describe('Account set-up', () => {
+  it('When the set-up link is opened, then the QR code and the secret show; the passwords must match; completing it offers sign-in', async () => {
+    const { calls } = stubApi([
+      [
+        /GET \/api\/v1\/staff\/setup\/tok$/,
+        json({
+          email: ADVISOR.email,
+          name: 'Ravi Patel',
+          role: 'claims_advisor',
+          totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          totpUri: 'otpauth://totp/Winner%20Services:ravi?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+        }),
+      ],
+      [/POST \/api\/v1\/staff\/setup\/tok$/, new Response(null, { status: 204 })],
+    ]);
+    const user = userEvent.setup();
+    renderStaffAt('/staff/setup/tok');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: `QR code to add ${ADVISOR.email} to an authenticator app` }),
+    ).toBeTruthy();
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
+    expect(calls.some((call) => call.url.endsWith('/api/v1/staff/session'))).toBe(false);
+
+    await user.type(screen.getByLabelText('New password'), 'a long enough password');
+    await user.type(screen.getByLabelText('Confirm the password'), 'a different password!');
+    await user.type(screen.getByLabelText('Security code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Set up account' }));
+    expect(
+      await screen.findByRole('link', { name: 'Enter the same password again.' }),
+    ).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Confirm the password'));
+    await user.type(screen.getByLabelText('Confirm the password'), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Set up account' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is set up' }),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      password: 'a long enough password',
+      code: '654321',
+    });
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/staff/');
+  });
+
+  it("When the set-up link was used already, then the server's message shows", async () => {
+    stubApi([
+      [
+        /GET \/api\/v1\/staff\/setup\/used$/,
+        problem(409, 'This set-up link has already been used.'),
+      ],
+    ]);
+    renderStaffAt('/staff/setup/used');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This set-up link has already been used.',
+      }),
+    ).toBeTruthy();
+  });
+});

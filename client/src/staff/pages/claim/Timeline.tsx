@@ -1,0 +1,39 @@
+import type { TimelineEntry } from '@prize/generated/client';
+import { eventLabel, formatDateTime } from '../../domain/labels';
+
+// Everything that happened to the claim, oldest first, with who did it when staff did.
+export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
+  return (
+    <section aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      <div className="staff-table-wrap">
+        <table className="staff-table staff-timeline">
+          <caption className="visually-hidden">Timeline, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col">Who</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={`${entry.at}-${index}`}>
+                <td>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </td>
+                <td>
+                  {eventLabel(entry.event)}
+                  {entry.detail !== undefined && entry.detail !== '' && (
+                    <span className="staff-timeline__detail">{entry.detail}</span>
+                  )}
+                </td>
+                <td>{entry.staffName ?? 'Claimant or system'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
