@@ -507,9 +507,7 @@ function staffHeaders(session: string, csrf: boolean): Record<string, string> {
 }
 
 /** Staff credentials that must be refused: 401 without a live session, 403 without the CSRF token or for the wrong role. */
-function badStaffCredentials(
-  staff: NonNullable<Operation['staff']>,
-): fc.Arbitrary<{
+function badStaffCredentials(staff: NonNullable<Operation['staff']>): fc.Arbitrary<{
   label: string;
   apply: (headers: Record<string, string>) => Record<string, string>;
 }> {
