@@ -16,6 +16,7 @@ import {
 import type { Schemas } from '@prize/sdk';
 import type { MediaTypeObject, RequestBodyObject } from 'openapi-typescript';
 import { describe, it } from 'vitest';
+import { expectAnswerWithinContract } from '../support/contract-answer.ts';
 import { SUBMITTED_CLAIM, submittedClaim } from '../support/journeys.ts';
 import { emailsTo, infoRequestLink, waitForEmail, waitForLink } from '../support/mail.ts';
 import {
@@ -185,10 +186,18 @@ describe('every staff operation', () => {
     for (const { operationId } of staffOperations) {
       if (OPEN_TO_ANYONE.has(operationId)) continue;
       const { method, url, json } = await validRequest(operationId);
-      const refused = await api(method, url, { json, headers: { 'x-csrf-token': 'x'.repeat(32) } });
+      // Direct on the real target: Prism's proxy answers a missing security credential itself.
+      const refused = await api(method, url, {
+        json,
+        headers: { 'x-csrf-token': 'x'.repeat(32) },
+        direct: true,
+      });
       // The mock refuses a missing security credential itself (Prism's own problem answer).
       if (isMock) expect(refused.status, operationId).toBe(401);
-      else expectGeneralError(refused, 401);
+      else {
+        expectGeneralError(refused, 401);
+        expectAnswerWithinContract(refused, operationId);
+      }
     }
   });
 
@@ -223,13 +232,21 @@ describe('every staff operation', () => {
         if (OPEN_TO_ANYONE.has(operationId) || method === 'GET') continue;
         const member = await members[operationId]!();
         const { url, json } = await validRequest(operationId);
+        // Direct on the real target: Prism's proxy answers a missing X-CSRF-Token itself (401).
         const missing = await api(
           method,
           url,
-          as(member, { json, ...mockAnswer('code=403, example=csrfRequired') }, { csrf: false }),
+          as(
+            member,
+            { json, direct: true, ...mockAnswer('code=403, example=csrfRequired') },
+            { csrf: false },
+          ),
         );
         if (isMock) expect(missing.status, operationId).toBe(401);
-        else expectGeneralError(missing, 403, CSRF_REQUIRED);
+        else {
+          expectGeneralError(missing, 403, CSRF_REQUIRED);
+          expectAnswerWithinContract(missing, operationId);
+        }
         const wrong = await api(method, url, {
           json,
           headers: { cookie: member.cookie, 'x-csrf-token': unknownToken() },
@@ -1001,16 +1018,19 @@ operation('changeStaffClaimStep', () => {
       expect(ticketEmail.subject).toContain(requested.body.reference);
       // The code in text, and the QR code as an inline PNG.
       expect(ticketEmail.text).toContain(ticketCode);
-      const attachments =
-        (
-          ticketEmail as unknown as {
-            attachments?: Array<{ contentType: string; contentId?: string }>;
-          }
-        ).attachments ?? [];
-      expect(attachments).toContainEqual(
-        expect.objectContaining({ contentType: 'image/png', contentId: expect.any(String) }),
+      const qrImage = (ticketEmail.attachments ?? []).find(
+        (attachment) => attachment.contentType === 'image/png',
       );
-      expect(ticketEmail.html ?? '').toMatch(/src="cid:/);
+      expect(qrImage, JSON.stringify(ticketEmail.attachments)).toEqual(
+        expect.objectContaining({ contentId: expect.any(String) }),
+      );
+      // The HTML shows the attachment inline: by its cid as sent, or as MailDev's API hands the
+      // HTML back, with the cid replaced by the attachment's data: URL.
+      const inline = /<img src="(?:cid:([^"]+)|data:image\/png;base64,[A-Za-z0-9+/=]+)"/.exec(
+        ticketEmail.html ?? '',
+      );
+      expect(inline, ticketEmail.html).not.toBeNull();
+      if (inline![1] !== undefined) expect(inline![1]).toBe(qrImage!.contentId);
       // The code from the e-mail, typed or scanned, finds the claim.
       const found = await api('GET', `/api/v1/staff/ticket-codes/${ticketCode}`, as(member));
       expectSuccess(found, 200);

@@ -48,8 +48,12 @@ export interface RequestOptions {
   /**
    * Real target only: send straight to the server, bypassing Prism. Prism 5.16's proxy reads
    * non-JSON bodies as UTF-8 text (a PNG arrives corrupted, a download comes back corrupted),
-   * refuses malformed JSON itself, and re-mocks an upstream 501. Only such requests go direct;
-   * everything else goes through the contract-checking proxy.
+   * refuses malformed JSON itself, re-mocks an upstream 501, and answers a request that lacks a
+   * credential the operation's security names (the `staff_session` cookie, the `X-CSRF-Token`
+   * header) with its own 401 (its security check cannot be turned off from the CLI). Only such
+   * requests go direct, and their answers are checked against the contract by
+   * `expectAnswerWithinContract` (support/contract-answer.ts); everything else goes through the
+   * contract-checking proxy.
    */
   direct?: boolean;
 }
@@ -185,11 +189,13 @@ export const TOKEN = /^[A-Za-z0-9_-]{22,128}$/;
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  423: 'Locked',
   424: 'Failed Dependency',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -110,7 +110,12 @@ export async function setup(project: TestProject): Promise<void> {
   //   not-implemented operation would look like a success: the 501 probes go to the server directly;
   // - request and response bodies other than JSON are read as UTF-8 text, which corrupts binary
   //   uploads and downloads: binary uploads, and the byte check of a download, go directly;
-  // - a body that is not valid JSON is refused by Prism's own parser before forwarding.
+  // - a body that is not valid JSON is refused by Prism's own parser before forwarding;
+  // - a request without a credential the operation's security names (the staff_session cookie,
+  //   the X-CSRF-Token header) gets Prism's own 401: --validate-request=false does not turn that
+  //   check off, and the CLI has no option that does (its checkSecurity is fixed to true), so the
+  //   scenarios that send none go directly and check the answer against the contract themselves
+  //   (support/contract-answer.ts).
   const prism = await startProcess(
     bin('prism'),
     [

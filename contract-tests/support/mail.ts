@@ -8,6 +8,8 @@ export interface CaughtEmail {
   to: Array<{ address: string }>;
   text?: string;
   html?: string;
+  /** Attachments as MailDev lists them (`contentId` without the angle brackets). */
+  attachments?: Array<{ contentType: string; contentId?: string; fileName?: string }>;
 }
 
 export async function emailsTo(address: string): Promise<CaughtEmail[]> {

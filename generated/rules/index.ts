@@ -773,7 +773,7 @@ export const TimelineEntryRules = {
     "maxLength": 1000
   },
   "event": {
-    "pattern": "^[a-z_]+(\\.[A-Za-z_]+)*$",
+    "pattern": "^[a-z_]+(\\.[A-Za-z0-9_]+)*$",
     "maxLength": 100
   },
   "staffName": {

@@ -13,7 +13,7 @@ export interface TimelineEntry {
   at: string;
   /**
      * @maxLength 100
-     * @pattern ^[a-z_]+(\.[A-Za-z_]+)*$
+     * @pattern ^[a-z_]+(\.[A-Za-z0-9_]+)*$
      */
   event: string;
   /** Who did it, for staff actions; absent for the claimant's and the system's. */

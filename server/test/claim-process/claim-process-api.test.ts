@@ -271,6 +271,35 @@ describe('the five steps', () => {
   });
 });
 
+describe('the claim page', () => {
+  it('when the claimant uploaded ID documents, then the claim page answers with their upload events on the timeline', async () => {
+    const advisor = await staffMember(ctx.server, 'claims_advisor');
+    const { token } = await startAndVerify(ctx.server.url, ctx.sink);
+    const check = await checkIdentity(ctx.server.url, token, { isOwner: false });
+    expect(check.idDocsRequired).toBe(true);
+    const front = await upload(ctx.server.url, token, 'ticketFront');
+    const back = await upload(ctx.server.url, token, 'ticketBack');
+    const idDocument1FileUuid = await upload(ctx.server.url, token, 'idDocument1');
+    const idDocument2FileUuid = await upload(ctx.server.url, token, 'idDocument2');
+    const submitted = await request(ctx.server.url)
+      .post(`/api/v1/claim/${token}`)
+      .send(
+        pinkClaim(check.uuid, front, back, {
+          idDocsRequired: true,
+          idDocument1FileUuid,
+          idDocument2FileUuid,
+        }),
+      );
+    expect(submitted.status).toBe(201);
+    // The event names carry the file type, digits included: the contract's pattern admits them.
+    const page = await advisor.get(`/api/v1/staff/claims/${submitted.body.claimHashid}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.timeline.map((entry: { event: string }) => entry.event)).toEqual(
+      expect.arrayContaining(['file.uploaded.idDocument1', 'file.uploaded.idDocument2']),
+    );
+  });
+});
+
 describe('the queue', () => {
   it('when filters are given, then only matching claims are listed', async () => {
     const staff = await staffMember(ctx.server, 'customer_care');

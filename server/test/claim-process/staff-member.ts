@@ -12,6 +12,8 @@ export interface StaffMember {
   role: StaffRole;
   /** The session cookie, for calls made without the helpers below. */
   cookie: string;
+  /** The session's CSRF token, for state-changing calls made without the helpers below. */
+  csrfToken: string;
   get(path: string): request.Test;
   post(path: string, body: object): request.Test;
 }
@@ -44,6 +46,7 @@ export async function staffMember(server: TestServer, role: StaffRole): Promise<
     name,
     role,
     cookie,
+    csrfToken: csrf,
     get: (path) => request(server.url).get(path).set('Cookie', cookie),
     post: (path, body) =>
       request(server.url).post(path).set('Cookie', cookie).set('X-CSRF-Token', csrf).send(body),

@@ -10,6 +10,8 @@ import {
   uniqueEmail,
   upload,
 } from '../support/journey.ts';
+import type { StaffRole } from '../../src/modules/staff/accounts/staff-role.ts';
+import { staffMember } from '../claim-process/staff-member.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { requestInformation, submittedClaim } from '../support/operator.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -39,7 +41,7 @@ import {
  * claim-related tables exactly as they were. FUZZ_SEED replays a run.
  */
 const SEED = Number.parseInt(process.env.FUZZ_SEED ?? '', 10) || 20261122;
-/** Generated requests per operation (the contract has 17): about 11,000 per run in all. */
+/** Generated requests per operation (30 operations in contract 2.1.0): about 26,000 per run in all. */
 const MUTATED_PER_OPERATION = Number(process.env.FUZZ_MUTATED_PER_OPERATION ?? 520);
 const VALID_PER_OPERATION = Number(process.env.FUZZ_VALID_PER_OPERATION ?? 100);
 const UNKNOWN_PATHS = 300;
@@ -96,6 +98,20 @@ async function prepareClaims(baseUrl: string): Promise<void> {
   live['hashid.plain'] = (await submittedClaim(baseUrl, sink)).hashid;
 }
 
+/** Live back-office sessions the staff operations run as (cases.ts: STAFF_SESSION). */
+async function prepareStaffSessions(): Promise<void> {
+  const sessions: Array<[string, StaffRole]> = [
+    ['admin', 'admin'],
+    ['advisor', 'claims_advisor'],
+    ['signout', 'customer_care'],
+  ];
+  for (const [name, role] of sessions) {
+    const member = await staffMember(server, role);
+    live[`staff.${name}.cookie`] = member.cookie;
+    live[`staff.${name}.csrf`] = member.csrfToken;
+  }
+}
+
 function transform(value: string, how: string | undefined): string {
   switch (how) {
     case 'flip':
@@ -129,7 +145,9 @@ function wire(fuzzCase: FuzzCase): WireRequest {
   return {
     method: fuzzCase.method,
     path: resolveMarkers(fuzzCase.path),
-    headers: fuzzCase.headers,
+    headers: Object.fromEntries(
+      Object.entries(fuzzCase.headers).map(([name, value]) => [name, resolveMarkers(value)]),
+    ),
     body,
     chunked: fuzzCase.chunked,
   };
@@ -187,6 +205,7 @@ describe('API fuzzing against the contract', () => {
     sink = await startMailSink();
     server = await startTestServer({ SMTP_URL: sink.url, DATABASE_URL: database.url });
     await prepareClaims(server.url);
+    await prepareStaffSessions();
   }, 120_000);
 
   afterAll(async () => {

@@ -60,7 +60,13 @@ export interface Operation {
   id: string;
   method: string;
   path: string;
+  /** Needs the operator's bearer token. */
   secured: boolean;
+  /**
+   * A back-office operation: it runs as the live staff session `staff.<session>` (its cookie, and
+   * its CSRF token when `csrf`); `wrongRole` names a live session whose role may not call it.
+   */
+  staff?: { session: string; csrf: boolean; wrongRole?: string };
   /** Accepted calls change nothing stored, so they may share a checked batch with rejected ones. */
   readOnly: boolean;
   /**
@@ -87,6 +93,20 @@ const READ_ONLY = new Set([
   ...LOQATE_LAYOUT,
 ]);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** The live staff session each back-office operation runs as (api-fuzz.test.ts makes them); others run as an advisor. */
+const STAFF_SESSION: Record<string, string> = {
+  listStaff: 'admin',
+  createStaff: 'admin',
+  // Signing out ends the session: it has its own, so the other operations keep theirs.
+  signOutStaff: 'signout',
+};
+/** A live session whose role the operation refuses (403). */
+const STAFF_WRONG_ROLE: Record<string, string> = {
+  listStaff: 'advisor',
+  createStaff: 'advisor',
+  changeStaffClaimStep: 'admin',
+  createStaffInfoRequest: 'admin',
+};
 
 /** Every operation of the bundled contract, with its parameters and body schema resolved. */
 export function operationsOf(contract: Contract): Operation[] {
@@ -111,12 +131,22 @@ export function operationsOf(contract: Contract): Operation[] {
         Schema
       >;
       const [mediaType, media] = Object.entries(content)[0] ?? [];
-      const security = (operation.security ?? contract.security ?? []) as unknown[];
+      const security = (operation.security ?? contract.security ?? []) as Array<
+        Record<string, unknown>
+      >;
+      const id = operation.operationId as string;
       operations.push({
-        id: operation.operationId as string,
+        id,
         method: method.toUpperCase(),
         path,
-        secured: security.length > 0,
+        secured: security.some((requirement) => 'operatorBearer' in requirement),
+        staff: security.some((requirement) => 'staffSession' in requirement)
+          ? {
+              session: STAFF_SESSION[id] ?? 'advisor',
+              csrf: security.some((requirement) => 'staffCsrf' in requirement),
+              wrongRole: STAFF_WRONG_ROLE[id],
+            }
+          : undefined,
         readOnly: READ_ONLY.has(operation.operationId as string),
         answersInBody: LOQATE_LAYOUT.has(operation.operationId as string),
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map(toParameter),
@@ -463,8 +493,74 @@ function baseOf(operation: Operation): fc.Arbitrary<Base> {
       headers: {
         ...extra,
         ...(operation.secured ? { Authorization: `Bearer ${OPERATOR_TOKEN}` } : {}),
+        ...(operation.staff ? staffHeaders(operation.staff.session, operation.staff.csrf) : {}),
       },
     }));
+}
+
+/** The session cookie and CSRF token of the live staff session `staff.<session>`. */
+function staffHeaders(session: string, csrf: boolean): Record<string, string> {
+  return {
+    Cookie: ref(`staff.${session}.cookie`),
+    ...(csrf ? { 'X-CSRF-Token': ref(`staff.${session}.csrf`) } : {}),
+  };
+}
+
+/** Staff credentials that must be refused: 401 without a live session, 403 without the CSRF token or for the wrong role. */
+function badStaffCredentials(staff: NonNullable<Operation['staff']>): fc.Arbitrary<{
+  label: string;
+  apply: (headers: Record<string, string>) => Record<string, string>;
+}> {
+  const cookie = (label: string, value: string | undefined) => ({
+    label,
+    apply: (headers: Record<string, string>) => withHeader(headers, 'Cookie', value),
+  });
+  const options: Array<
+    fc.Arbitrary<{
+      label: string;
+      apply: (headers: Record<string, string>) => Record<string, string>;
+    }>
+  > = [
+    fc.constant(cookie('staff:no-cookie', undefined)),
+    fc
+      .constantFrom(...TRANSFORMS)
+      .map((how) => cookie(`staff:cookie-${how}`, ref(`staff.${staff.session}.cookie`, how))),
+    randomLinkToken.map((token) => cookie('staff:random-cookie', `staff_session=${token}`)),
+    latin1Printable.map((value) => cookie('staff:garbage-cookie', value)),
+  ];
+  if (staff.csrf) {
+    const csrf = (label: string, value: string | undefined) => ({
+      label,
+      apply: (headers: Record<string, string>) => withHeader(headers, 'X-CSRF-Token', value),
+    });
+    options.push(
+      fc.constant(csrf('staff:no-csrf', undefined)),
+      fc
+        .constantFrom(...TRANSFORMS)
+        .map((how) => csrf(`staff:csrf-${how}`, ref(`staff.${staff.session}.csrf`, how))),
+      latin1Printable.map((value) => csrf('staff:garbage-csrf', value)),
+      // Another live session's token: the token belongs to its session.
+      fc.constant(
+        csrf(
+          'staff:other-session-csrf',
+          ref(`staff.${staff.session === 'advisor' ? 'admin' : 'advisor'}.csrf`),
+        ),
+      ),
+    );
+  }
+  if (staff.wrongRole) {
+    const other = staff.wrongRole;
+    options.push(
+      fc.constant({
+        label: 'staff:wrong-role',
+        apply: (headers: Record<string, string>) => ({
+          ...withHeader(headers, 'Cookie', undefined),
+          ...staffHeaders(other, staff.csrf),
+        }),
+      }),
+    );
+  }
+  return fc.oneof(...options);
 }
 
 function compose(
@@ -771,6 +867,23 @@ function mutatedCases(
             'mutated',
             auth.label,
             { ...b, headers: withHeader(b.headers, 'Authorization', auth.value) },
+            vb,
+          ),
+        ),
+    );
+
+  const staff = operation.staff;
+  if (staff)
+    add(
+      3,
+      fc
+        .tuple(base, badStaffCredentials(staff), validBody)
+        .map(([b, credentials, vb]) =>
+          compose(
+            operation,
+            'mutated',
+            credentials.label,
+            { ...b, headers: credentials.apply(b.headers) },
             vb,
           ),
         ),
