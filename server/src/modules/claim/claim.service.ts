@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
@@ -29,14 +30,17 @@ import {
   type TrustedPersonalDetails,
 } from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
-import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { confirmationEmail, verificationEmail } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
+import { isOpenStatus } from './claim.conditions.ts';
 import {
-  claimJourneyRepository,
-  type ClaimState,
-  type OutboxMessage,
-} from './claim-journey.repository.ts';
-import { inactivityLimitSeconds, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
+  claimClockRunning,
+  inactivityLimitSeconds,
+  LINK_LIFETIME_HOURS,
+  type ClaimClock,
+} from './claim.lifetime.ts';
 import { claimRepository } from './claim.repository.ts';
 import {
   keptDetails,
@@ -44,26 +48,19 @@ import {
   submissionProblems,
   submittedFiles,
 } from './claim.rules.ts';
-import type {
-  ClaimPersonalDetails,
-  ClaimSubmission,
-  FileType,
-  PersonalDetails,
-} from './claim.types.ts';
+import type { ClaimPersonalDetails, ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
-import {
-  oneStatementSubmit,
-  REFERENCE_PLACEHOLDER,
-  type SubmissionBranch,
-} from './one-statement-submit.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
+
+/** What the open check reads of a loaded claim. */
+type OpenCheckFields = ClaimClock & { status: string };
 
 export interface ClaimServiceDependencies {
   config: Config;
   em: EntityManager;
-  /** The pool behind the ORM: the journey's calls run on it (claim-journey.repository.ts). */
+  /** The pool behind the ORM, for the start's rate limits (rate-limiter-flexible counts on it). */
   pool: Pool;
   jobs: JobSender;
   outbox: Pick<OutboxPump, 'send'>;
@@ -77,8 +74,10 @@ export interface ClaimServiceDependencies {
 
 /** The partial unique index on submitted ticket numbers: another claim took the serial meanwhile. */
 function refuseTakenSerial(error: unknown): never {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
+  if (
+    error instanceof UniqueConstraintViolationException &&
+    (error as { constraint?: string }).constraint === 'claim_dbg_ticket_number_uniq'
+  ) {
     throw ValidationFailure.of(
       'dbgTicketNumber',
       'dbgTicketNumberCheck',
@@ -88,15 +87,12 @@ function refuseTakenSerial(error: unknown): never {
   throw error;
 }
 
-/** 404, 409 or 410 for a link token whose claim is missing, submitted or expired. */
-function assertOpen<T extends ClaimState>(claim: T | null): T {
-  if (!claim) throw claimNotFound();
-  if (claim.status === 'submitted') throw claimAlreadySubmitted();
-  if (!claim.open) throw claimExpired();
-  return claim;
-}
-
-/** The claimant's journey: each method is one call of spec section 7. */
+/**
+ * The claimant's journey: each method is one call of spec section 7, written as a use case on a
+ * unit of work of its own: load, check with the shared rules (claim.rules.ts, claim.conditions.ts,
+ * claim.lifetime.ts), change the entities, save (the flush that commits the transaction) and
+ * queue the e-mail in the same transaction; the outbox pump sends it once committed.
+ */
 export function claimService({
   config,
   em: rootEm,
@@ -111,10 +107,7 @@ export function claimService({
 }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
-  const journey = claimJourneyRepository(pool, inactivitySeconds);
-  const nextReference = referenceBlocks(pool);
-  const submitting = oneStatementSubmit(pool, inactivitySeconds);
-  const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
+  const nextReference = referenceBlocks(() => claimRepository(fresh()).drawReferenceBlock());
   const startPerClient = rateLimiter(pool, {
     name: 'start-client',
     points: config.startLimitPerClient,
@@ -126,19 +119,14 @@ export function claimService({
     durationSeconds: 60 * 60,
   });
 
-  /**
-   * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
-   * recorded by the statement that stores its result, so a refused request changes nothing.
-   */
-  async function openClaim(token: string): Promise<ClaimState> {
-    return assertOpen(await journey.claimByToken(hashLinkToken(token)));
+  /** The claim a link names, checked open (status and clock): 404, 409 or 410 otherwise. */
+  function assertOpen<T extends OpenCheckFields>(claim: T | null): T {
+    if (!claim) throw claimNotFound();
+    if (claim.status === 'submitted') throw claimAlreadySubmitted();
+    if (!isOpenStatus(claim.status) || !claimClockRunning(claim, inactivitySeconds))
+      throw claimExpired();
+    return claim;
   }
-
-  const outboxMessage = (
-    kind: string,
-    recipient: string,
-    content: EmailContent,
-  ): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
   /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
   const providerVerdict = async (details: TrustedPersonalDetails) => {
@@ -149,88 +137,16 @@ export function claimService({
     }
   };
 
-  /** The rules of spec section 5 (`problems`, when already worked out), then the details as checked and stored. */
-  const checkedDetails = async (
-    details: ClaimPersonalDetails,
-    problems = personalDetailsProblems(details),
-  ) => {
+  /** Refuses details that break the rules of spec section 5, else the details as checked and stored. */
+  const checkedDetails = async (details: ClaimPersonalDetails) => {
+    const problems = personalDetailsProblems(details);
     if (problems.length) throw new ValidationFailure(problems);
     return trustedDetails(details, deliveryPoints);
-  };
-
-  /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
-  const submitChecked = async (
-    tokenHash: Buffer,
-    submission: ClaimSubmission,
-    serial: string | null,
-  ): Promise<{ claimHashid: string }> => {
-    // Every file the submission could need: which ones it does depends on the stored check.
-    const named = submittedFiles(submission, true).map((file) => file.uuid);
-    const facts = assertOpen(
-      await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial),
-    );
-    const check = facts.identityCheck;
-    if (!check)
-      throw ValidationFailure.of(
-        'identityCheckUuid',
-        'identityCheck',
-        'The identity check does not belong to this claim',
-      );
-    const dbgTicketNumberValid =
-      serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
-    const problems = submissionProblems(submission, {
-      idDocsRequired: check.idDocsRequired,
-      dbgTicketNumberValid,
-    });
-    const stored = new Map(facts.files.map((file) => [file.id, file]));
-    for (const file of submittedFiles(submission, check.idDocsRequired)) {
-      if (stored.get(file.uuid)?.type !== file.type) {
-        problems.push({
-          property: file.property,
-          constraints: {
-            file: `${file.property} must be a ${file.type} image uploaded for this claim`,
-          },
-          children: [],
-        });
-      }
-    }
-    if (problems.length) throw new ValidationFailure(problems);
-
-    const claimHashid = claimReference(Number(facts.reference));
-    const mail = outboxMessage(
-      'confirmation',
-      facts.email!,
-      confirmationEmail(config.productName, claimHashid),
-    );
-    const submitted = await journey
-      .submit(
-        {
-          id: facts.id,
-          hashid: claimHashid,
-          identityCheckId: check.id,
-          details: keptDetails(submission, check.idDocsRequired),
-        },
-        mail,
-      )
-      .catch(refuseTakenSerial);
-    if (!submitted) throw claimAlreadySubmitted();
-    outbox.send(mail.id);
-    return { claimHashid };
   };
 
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
-      const { token, hash } = newLinkToken();
-      const mail = outboxMessage(
-        'verification',
-        normalised,
-        verificationEmail(
-          config.productName,
-          `${config.publicUrl}/claim/${token}`,
-          LINK_LIFETIME_HOURS,
-        ),
-      );
       // Both limits are counted, refused or not; a refused start stores nothing and sends nothing.
       const refusedFor = await retryAfterSeconds([
         { limiter: startPerClient, key: rateLimitKey(client, config.rateLimitSecret) },
@@ -240,25 +156,48 @@ export function claimService({
         },
       ]);
       if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
+      const { token, hash } = newLinkToken();
       const reference = await nextReference();
-      const claim = {
-        id: randomUUID(),
-        tokenHash: hash,
-        email: normalised,
-        linkLifetimeHours: LINK_LIFETIME_HOURS,
-        reference,
-        hashid: claimReference(reference),
-      };
-      await journey.start(claim, mail);
-      outbox.send(mail.id);
+      const mailId = await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        const id = randomUUID();
+        await claims.insert({
+          id,
+          tokenHash: hash,
+          email: normalised,
+          linkExpiresAt: new Date(Date.now() + LINK_LIFETIME_HOURS * 3_600_000),
+          reference,
+          hashid: claimReference(reference),
+        });
+        claims.addEvent(id, 'claim.started');
+        return queueEmail(
+          em,
+          'verification',
+          normalised,
+          verificationEmail(
+            config.productName,
+            `${config.publicUrl}/claim/${token}`,
+            LINK_LIFETIME_HOURS,
+          ),
+        );
+      });
+      outbox.send(mailId);
       return { email: normalised };
     },
 
     async verify(token: string) {
-      const claim = assertOpen(await journey.verify(hashLinkToken(token)));
-      if (!claim.changed) throw claimAlreadySubmitted();
+      const email = await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token), { lock: true }));
+        const now = new Date();
+        if (!claim.verifiedAt) claims.addEvent(claim.id, 'claim.verified');
+        claim.status = 'verified';
+        claim.verifiedAt ??= now;
+        claim.lastActivityAt = now;
+        return claim.email!;
+      });
       return {
-        email: claim.email!,
+        email,
         inactivityMinutes: config.claimInactivityMinutes,
         productName: config.productName,
         customerCarePhone: config.customerCarePhone,
@@ -266,38 +205,25 @@ export function claimService({
     },
 
     async checkIdentity(token: string, details: ClaimPersonalDetails) {
-      const uuid = randomUUID();
-      const problems = personalDetailsProblems(details);
-      if (identity.inProcess && !deliveryPoints.callsOut && !problems.length) {
-        // Nothing leaves the process or the database, so the verdict may come before the link is
-        // looked up: finding the claim and writing the check are then one statement.
-        const trusted = await checkedDetails(details, problems);
-        const { idDocsRequired } = await providerVerdict(trusted);
-        const saved = assertOpen(
-          await journey.saveIdentityCheckByToken(hashLinkToken(token), {
-            id: uuid,
-            personalDetails: trusted,
-            provider: identity.name,
-            idDocsRequired,
-          }),
-        );
-        if (!saved.changed) throw claimAlreadySubmitted();
-        return { uuid, idDocsRequired };
-      }
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
-      const claim = await openClaim(token);
-      const trusted = await checkedDetails(details, problems);
+      const claim = assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token)));
+      const trusted = await checkedDetails(details);
       const { idDocsRequired } = await providerVerdict(trusted);
-      if (
-        !(await journey.saveIdentityCheck({
+      const uuid = randomUUID();
+      await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        // Recorded only while the claim is open: a submit or purge meanwhile makes this a 409.
+        if ((await claims.touch(claim.id)) === 0) throw claimAlreadySubmitted();
+        claims.addIdentityCheck({
           id: uuid,
           claimId: claim.id,
-          personalDetails: trusted,
+          infoRequestId: null,
+          personalDetails: trusted as unknown as Record<string, unknown>,
           provider: identity.name,
           idDocsRequired,
-        }))
-      )
-        throw claimAlreadySubmitted();
+        });
+        claims.addEvent(claim.id, 'identity.checked');
+      });
       return { uuid, idDocsRequired };
     },
 
@@ -306,10 +232,9 @@ export function claimService({
       const trusted = await checkedDetails(details);
       const verdict = await providerVerdict(trusted);
       const uuid = randomUUID();
-      const em = fresh();
-      await em.transactional(async (tx) => {
-        const repository = claimRepository(tx);
-        await repository.saveIdentityCheck({
+      await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        claims.addIdentityCheck({
           id: uuid,
           claimId,
           infoRequestId,
@@ -317,7 +242,7 @@ export function claimService({
           idDocsRequired: verdict.idDocsRequired,
           provider: identity.name,
         });
-        await repository.audit(claimId, 'info_request.identity_checked');
+        claims.addEvent(claimId, 'info_request.identity_checked');
       });
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
@@ -327,7 +252,7 @@ export function claimService({
      * it before the body is read, so a bad link costs nothing; the form's draft is kept under it.
      */
     async openClaimId(token: string): Promise<string> {
-      return (await openClaim(token)).id;
+      return assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token))).id;
     },
 
     async storeUpload(
@@ -393,33 +318,69 @@ export function claimService({
         submission.productType === 'DBG' && submission.dbgTicketNumber
           ? submission.dbgTicketNumber
           : null;
-      const tokenHash = hashLinkToken(token);
-      // A valid submission is checked and stored by one statement; anything it cannot confirm
-      // goes the two-step way below, which says exactly what is wrong.
-      const branch = (idDocsRequired: boolean): SubmissionBranch => ({
-        passes: !submissionProblems(submission, {
-          idDocsRequired,
-          dbgTicketNumberValid: serial === null ? undefined : isDbgTicketNumberFormat(serial),
-        }).length,
-        files: submittedFiles(submission, idDocsRequired),
-        details: keptDetails(submission, idDocsRequired),
-      });
-      const mail = { id: randomUUID(), kind: 'confirmation', ...confirmationTemplate };
-      const claimHashid = await submitting
-        .submitWhenValid({
-          tokenHash,
-          identityCheckId: submission.identityCheckUuid,
-          ifNoDocs: branch(false),
-          ifDocs: branch(true),
-          dbgTicketNumber: serial,
-          mail,
+      const { claimHashid, mailId } = await fresh()
+        .transactional(async (em) => {
+          const claims = claimRepository(em);
+          // Load: the claim (locked: a second submit or an upload waits), then what it is checked against.
+          const claim = assertOpen(
+            await claims.findByTokenHash(hashLinkToken(token), { lock: true }),
+          );
+          const check = await claims.findIdentityCheck(submission.identityCheckUuid, claim.id);
+          if (!check)
+            throw ValidationFailure.of(
+              'identityCheckUuid',
+              'identityCheck',
+              'The identity check does not belong to this claim',
+            );
+          const files = submittedFiles(submission, check.idDocsRequired);
+          const stored = new Map(
+            (await claims.findFiles(claim.id, files.map((file) => file.uuid))).map((file) => [
+              file.id,
+              file,
+            ]),
+          );
+          const serialUsed = serial !== null && (await claims.isTicketNumberUsed(serial));
+
+          // Check: every problem at once, in one 400.
+          const problems = submissionProblems(submission, {
+            idDocsRequired: check.idDocsRequired,
+            dbgTicketNumberValid:
+              serial === null ? undefined : isDbgTicketNumberFormat(serial) && !serialUsed,
+          });
+          for (const file of files) {
+            if (stored.get(file.uuid)?.type !== file.type)
+              problems.push({
+                property: file.property,
+                constraints: {
+                  file: `${file.property} must be a ${file.type} image uploaded for this claim`,
+                },
+                children: [],
+              });
+          }
+          if (problems.length) throw new ValidationFailure(problems);
+
+          // Change, and queue the confirmation: written by the flush that commits.
+          const now = new Date();
+          claim.status = 'submitted';
+          // Claims started before references were given at start have none stored yet.
+          claim.hashid ??= claimReference(Number(claim.reference));
+          claim.identityCheckId = check.id;
+          claim.details = keptDetails(submission, check.idDocsRequired);
+          claim.submittedAt = now;
+          claim.lastActivityAt = now;
+          claims.addEvent(claim.id, 'claim.submitted');
+          await draftRepository(em).forget([claim.id]);
+          const mailId = queueEmail(
+            em,
+            'confirmation',
+            claim.email!,
+            confirmationEmail(config.productName, claim.hashid),
+          );
+          return { claimHashid: claim.hashid, mailId };
         })
         .catch(refuseTakenSerial);
-      if (claimHashid) {
-        outbox.send(mail.id);
-        return { claimHashid };
-      }
-      return submitChecked(tokenHash, submission, serial);
+      outbox.send(mailId);
+      return { claimHashid };
     },
   };
   return service;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailOutboxSchema } from './email-outbox.entity.ts';
 import type { EmailContent } from './templates.ts';
 
 /**
@@ -15,16 +16,34 @@ export async function addToOutbox(
   content: EmailContent,
 ): Promise<string> {
   const id = randomUUID();
-  await em
-    .getConnection()
-    .execute(
-      'insert into email_outbox (id, kind, recipient, subject, text_body, html_body) values (?, ?, ?, ?, ?, ?)',
-      [id, kind, to, content.subject, content.text, content.html],
-      'run',
-      em.getTransactionContext(),
-    );
+  await em.insert(EmailOutboxSchema, outboxRow(id, kind, to, content));
   return id;
 }
+
+/**
+ * `addToOutbox` for a unit of work: the row is written by the flush that commits the change
+ * causing it (inside `em.transactional`). Returns the row's id, for the pump once committed.
+ */
+export function queueEmail(
+  em: EntityManager,
+  kind: string,
+  to: string,
+  content: EmailContent,
+): string {
+  const id = randomUUID();
+  em.create(EmailOutboxSchema, outboxRow(id, kind, to, content));
+  return id;
+}
+
+const outboxRow = (id: string, kind: string, to: string, content: EmailContent) => ({
+  id,
+  kind,
+  recipient: to,
+  subject: content.subject,
+  textBody: content.text,
+  htmlBody: content.html,
+  createdAt: new Date(),
+});
 
 /**
  * Sent rows and rows the SMTP server refused for good (both wiped of recipient and body) are kept
