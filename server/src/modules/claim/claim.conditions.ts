@@ -30,9 +30,9 @@ export function claimStatusOpenSql(c?: string): string {
 export const TICKET_NUMBER_SQL = `details->>'dbgTicketNumber'`;
 
 /**
- * The submitted claim that already gives the serial `serial`, as a repository condition ("serial
- * is used"). The partial unique index claim_dbg_ticket_number_uniq enforces the same rule on write.
+ * True when a submitted claim already gives the serial `serial` (a placeholder such as `:serial`).
+ * The partial unique index claim_dbg_ticket_number_uniq enforces the same rule on write.
  */
-export function ticketNumberUsedWhere(serial: string): FilterQuery<Claim> {
-  return { status: 'submitted', details: { dbgTicketNumber: serial } };
+export function ticketNumberUsedSql(serial: string): string {
+  return `exists (select 1 from claim u where u.status = 'submitted' and u.${TICKET_NUMBER_SQL} = ${serial})`;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
@@ -30,9 +29,7 @@ import {
   type TrustedPersonalDetails,
 } from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
-import { draftRepository } from '../draft/draft.repository.ts';
-import { queueEmail } from '../mail/outbox.ts';
-import { confirmationEmail, verificationEmail } from '../mail/templates.ts';
+import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
 import { isOpenStatus } from './claim.conditions.ts';
 import {
@@ -74,10 +71,9 @@ export interface ClaimServiceDependencies {
 
 /** The partial unique index on submitted ticket numbers: another claim took the serial meanwhile. */
 function refuseTakenSerial(error: unknown): never {
-  if (
-    error instanceof UniqueConstraintViolationException &&
-    (error as { constraint?: string }).constraint === 'claim_dbg_ticket_number_uniq'
-  ) {
+  // PostgreSQL's error, or the ORM's exception that carries its fields.
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
     throw ValidationFailure.of(
       'dbgTicketNumber',
       'dbgTicketNumberCheck',
@@ -88,10 +84,10 @@ function refuseTakenSerial(error: unknown): never {
 }
 
 /**
- * The claimant's journey: each method is one call of spec section 7, written as a use case on a
- * unit of work of its own: load, check with the shared rules (claim.rules.ts, claim.conditions.ts,
- * claim.lifetime.ts), change the entities, save (the flush that commits the transaction) and
- * queue the e-mail in the same transaction; the outbox pump sends it once committed.
+ * The claimant's journey: each method is one call of spec section 7 and one path, read top to
+ * bottom: load (one read), check with the shared rules once (claim.rules.ts, claim.conditions.ts,
+ * claim.lifetime.ts), save the change with its audit event and its e-mail (one statement of the
+ * repository, guarded by the claim's open status), then hand the committed e-mail to the pump.
  */
 export function claimService({
   config,
@@ -144,6 +140,17 @@ export function claimService({
     return trustedDetails(details, deliveryPoints);
   };
 
+  /** The open claim a link token names: 404, 409 or 410 otherwise. */
+  const openClaim = async (token: string) =>
+    assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token)));
+
+  const outboxMessage = (kind: string, recipient: string, content: EmailContent) => ({
+    id: randomUUID(),
+    kind,
+    recipient,
+    ...content,
+  });
+
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
@@ -158,46 +165,33 @@ export function claimService({
       if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
       const { token, hash } = newLinkToken();
       const reference = await nextReference();
-      const mailId = await fresh().transactional(async (em) => {
-        const claims = claimRepository(em);
-        const id = randomUUID();
-        await claims.insert({
-          id,
+      const mail = outboxMessage(
+        'verification',
+        normalised,
+        verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS),
+      );
+      await claimRepository(fresh()).start(
+        {
+          id: randomUUID(),
           tokenHash: hash,
           email: normalised,
           linkExpiresAt: new Date(Date.now() + LINK_LIFETIME_HOURS * 3_600_000),
           reference,
           hashid: claimReference(reference),
-        });
-        claims.addEvent(id, 'claim.started');
-        return queueEmail(
-          em,
-          'verification',
-          normalised,
-          verificationEmail(
-            config.productName,
-            `${config.publicUrl}/claim/${token}`,
-            LINK_LIFETIME_HOURS,
-          ),
-        );
-      });
-      outbox.send(mailId);
+        },
+        mail,
+      );
+      outbox.send(mail.id);
       return { email: normalised };
     },
 
     async verify(token: string) {
-      const email = await fresh().transactional(async (em) => {
-        const claims = claimRepository(em);
-        const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token), { lock: true }));
-        const now = new Date();
-        if (!claim.verifiedAt) claims.addEvent(claim.id, 'claim.verified');
-        claim.status = 'verified';
-        claim.verifiedAt ??= now;
-        claim.lastActivityAt = now;
-        return claim.email!;
-      });
+      const claims = claimRepository(fresh());
+      const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token)));
+      // Guarded by the open status: a submit or purge since the load makes this a 409.
+      if (!(await claims.saveVerified(claim.id))) throw claimAlreadySubmitted();
       return {
-        email,
+        email: claim.email!,
         inactivityMinutes: config.claimInactivityMinutes,
         productName: config.productName,
         customerCarePhone: config.customerCarePhone,
@@ -205,25 +199,19 @@ export function claimService({
     },
 
     async checkIdentity(token: string, details: ClaimPersonalDetails) {
+      const claims = claimRepository(fresh());
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
-      const claim = assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token)));
+      const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token)));
       const trusted = await checkedDetails(details);
       const { idDocsRequired } = await providerVerdict(trusted);
       const uuid = randomUUID();
-      await fresh().transactional(async (em) => {
-        const claims = claimRepository(em);
-        // Recorded only while the claim is open: a submit or purge meanwhile makes this a 409.
-        if ((await claims.touch(claim.id)) === 0) throw claimAlreadySubmitted();
-        claims.addIdentityCheck({
-          id: uuid,
-          claimId: claim.id,
-          infoRequestId: null,
-          personalDetails: trusted as unknown as Record<string, unknown>,
-          provider: identity.name,
-          idDocsRequired,
-        });
-        claims.addEvent(claim.id, 'identity.checked');
+      const saved = await claims.saveIdentity(claim.id, {
+        id: uuid,
+        personalDetails: trusted,
+        idDocsRequired,
+        provider: identity.name,
       });
+      if (!saved) throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
 
@@ -252,7 +240,7 @@ export function claimService({
      * it before the body is read, so a bad link costs nothing; the form's draft is kept under it.
      */
     async openClaimId(token: string): Promise<string> {
-      return assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token))).id;
+      return (await openClaim(token)).id;
     },
 
     async storeUpload(
@@ -318,68 +306,65 @@ export function claimService({
         submission.productType === 'DBG' && submission.dbgTicketNumber
           ? submission.dbgTicketNumber
           : null;
-      const { claimHashid, mailId } = await fresh()
-        .transactional(async (em) => {
-          const claims = claimRepository(em);
-          // Load: the claim (locked: a second submit or an upload waits), then what it is checked against.
-          const claim = assertOpen(
-            await claims.findByTokenHash(hashLinkToken(token), { lock: true }),
-          );
-          const check = await claims.findIdentityCheck(submission.identityCheckUuid, claim.id);
-          if (!check)
-            throw ValidationFailure.of(
-              'identityCheckUuid',
-              'identityCheck',
-              'The identity check does not belong to this claim',
-            );
-          const files = submittedFiles(submission, check.idDocsRequired);
-          const stored = new Map(
-            (await claims.findFiles(claim.id, files.map((file) => file.uuid))).map((file) => [
-              file.id,
-              file,
-            ]),
-          );
-          const serialUsed = serial !== null && (await claims.isTicketNumberUsed(serial));
+      const claims = claimRepository(fresh());
+      // Load: the claim with everything the submission is checked against, in one read. Every
+      // file the submission could name is read: which ones it needs depends on the stored check.
+      const claim = assertOpen(
+        await claims.findForSubmission(
+          hashLinkToken(token),
+          submission.identityCheckUuid,
+          submittedFiles(submission, true).map((file) => file.uuid),
+          serial,
+        ),
+      );
+      const check = claim.identityCheck;
+      if (!check)
+        throw ValidationFailure.of(
+          'identityCheckUuid',
+          'identityCheck',
+          'The identity check does not belong to this claim',
+        );
 
-          // Check: every problem at once, in one 400.
-          const problems = submissionProblems(submission, {
-            idDocsRequired: check.idDocsRequired,
-            dbgTicketNumberValid:
-              serial === null ? undefined : isDbgTicketNumberFormat(serial) && !serialUsed,
+      // Check: the rules once, every problem in one 400.
+      const problems = submissionProblems(submission, {
+        idDocsRequired: check.idDocsRequired,
+        dbgTicketNumberValid:
+          serial === null ? undefined : isDbgTicketNumberFormat(serial) && !claim.ticketNumberUsed,
+      });
+      const stored = new Map(claim.files.map((file) => [file.id, file.type]));
+      for (const file of submittedFiles(submission, check.idDocsRequired)) {
+        if (stored.get(file.uuid) !== file.type)
+          problems.push({
+            property: file.property,
+            constraints: {
+              file: `${file.property} must be a ${file.type} image uploaded for this claim`,
+            },
+            children: [],
           });
-          for (const file of files) {
-            if (stored.get(file.uuid)?.type !== file.type)
-              problems.push({
-                property: file.property,
-                constraints: {
-                  file: `${file.property} must be a ${file.type} image uploaded for this claim`,
-                },
-                children: [],
-              });
-          }
-          if (problems.length) throw new ValidationFailure(problems);
+      }
+      if (problems.length) throw new ValidationFailure(problems);
 
-          // Change, and queue the confirmation: written by the flush that commits.
-          const now = new Date();
-          claim.status = 'submitted';
-          // Claims started before references were given at start have none stored yet.
-          claim.hashid ??= claimReference(Number(claim.reference));
-          claim.identityCheckId = check.id;
-          claim.details = keptDetails(submission, check.idDocsRequired);
-          claim.submittedAt = now;
-          claim.lastActivityAt = now;
-          claims.addEvent(claim.id, 'claim.submitted');
-          await draftRepository(em).forget([claim.id]);
-          const mailId = queueEmail(
-            em,
-            'confirmation',
-            claim.email!,
-            confirmationEmail(config.productName, claim.hashid),
-          );
-          return { claimHashid: claim.hashid, mailId };
-        })
+      // Change, save and queue the confirmation: one statement, guarded by the open status.
+      // Claims started before references were given at start have no hashid stored yet.
+      const claimHashid = claim.hashid ?? claimReference(claim.reference!);
+      const mail = outboxMessage(
+        'confirmation',
+        claim.email!,
+        confirmationEmail(config.productName, claimHashid),
+      );
+      const submitted = await claims
+        .saveSubmitted(
+          claim.id,
+          {
+            hashid: claimHashid,
+            identityCheckId: check.id,
+            details: keptDetails(submission, check.idDocsRequired),
+          },
+          mail,
+        )
         .catch(refuseTakenSerial);
-      outbox.send(mailId);
+      if (!submitted) throw claimAlreadySubmitted();
+      outbox.send(mail.id);
       return { claimHashid };
     },
   };
