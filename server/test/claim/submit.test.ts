@@ -113,13 +113,11 @@ describe('submitting a claim', () => {
     const body = pinkClaim(check.uuid, front, back);
     const answers = await Promise.all([submit(token, body), submit(token, body)]);
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
-    const [row] = await ctx.server.orm.em
-      .getConnection()
-      .execute<Array<{ submitted: number }>>(
-        `select count(*)::int as submitted from audit_event a join claim c on c.id = a.claim_id
+    const [row] = await ctx.server.orm.em.getConnection().execute<Array<{ submitted: number }>>(
+      `select count(*)::int as submitted from audit_event a join claim c on c.id = a.claim_id
           where c.token_hash = sha256(?::bytea) and a.event = 'claim.submitted'`,
-        [token],
-      );
+      [token],
+    );
     expect(row!.submitted).toBe(1);
   });
 

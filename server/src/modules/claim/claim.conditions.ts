@@ -2,10 +2,11 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { Claim } from './claim.entity.ts';
 
 /*
- * The conditions on claim rows that more than one place asks, each defined once here: as the
- * repository's query conditions (claim.repository.ts), as a check on a loaded claim (the journey,
- * claim.service.ts), and as SQL for the purge (retention.ts) and the entity's partial indexes
- * (claim.entity.ts). The clock half of "open" (link lifetime, inactivity) is claim.lifetime.ts.
+ * The conditions on claim rows that more than one place asks, each defined once here: as SQL for
+ * the journey's statements and the ticket check (claim.repository.ts), the purge (retention.ts)
+ * and the entity's partial indexes (claim.entity.ts); as a condition of the entity manager
+ * (`OPEN_STATUS_WHERE`); and as a check on a loaded claim (`isOpenStatus`, claim.service.ts).
+ * The clock half of "open" (link lifetime, inactivity) is claim.lifetime.ts.
  */
 
 /** The statuses of a claim the claimant can still change. */
@@ -17,7 +18,9 @@ export function isOpenStatus(status: string): boolean {
 }
 
 /** The claims with an open status, as a repository condition. */
-export const OPEN_STATUS_WHERE = { status: { $in: [...OPEN_CLAIM_STATUSES] } } satisfies FilterQuery<Claim>;
+export const OPEN_STATUS_WHERE = {
+  status: { $in: [...OPEN_CLAIM_STATUSES] },
+} satisfies FilterQuery<Claim>;
 
 const OPEN_STATUS_LIST = OPEN_CLAIM_STATUSES.map((status) => `'${status}'`).join(', ');
 

@@ -45,7 +45,12 @@ import {
   submissionProblems,
   submittedFiles,
 } from './claim.rules.ts';
-import type { ClaimPersonalDetails, ClaimSubmission, FileType, PersonalDetails } from './claim.types.ts';
+import type {
+  ClaimPersonalDetails,
+  ClaimSubmission,
+  FileType,
+  PersonalDetails,
+} from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
@@ -168,7 +173,11 @@ export function claimService({
       const mail = outboxMessage(
         'verification',
         normalised,
-        verificationEmail(config.productName, `${config.publicUrl}/claim/${token}`, LINK_LIFETIME_HOURS),
+        verificationEmail(
+          config.productName,
+          `${config.publicUrl}/claim/${token}`,
+          LINK_LIFETIME_HOURS,
+        ),
       );
       await claimRepository(fresh()).start(
         {

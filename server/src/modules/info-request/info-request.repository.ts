@@ -53,7 +53,16 @@ export function infoRequestRepository(em: EntityManager) {
         InfoRequestSchema,
         { tokenHash },
         {
-          fields: ['id', 'claim', 'sectionTypes', 'status', 'expiresAt', 'openedAt', 'submittedAt', 'submission'],
+          fields: [
+            'id',
+            'claim',
+            'sectionTypes',
+            'status',
+            'expiresAt',
+            'openedAt',
+            'submittedAt',
+            'submission',
+          ],
           lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
         },
       );
@@ -62,8 +71,11 @@ export function infoRequestRepository(em: EntityManager) {
     /** Marks a request opened the first time it is loaded; false when it was already. */
     async markOpened(id: string): Promise<boolean> {
       return (
-        (await em.nativeUpdate(InfoRequestSchema, { id, openedAt: null }, { openedAt: new Date() })) >
-        0
+        (await em.nativeUpdate(
+          InfoRequestSchema,
+          { id, openedAt: null },
+          { openedAt: new Date() },
+        )) > 0
       );
     },
 

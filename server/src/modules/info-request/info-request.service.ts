@@ -20,7 +20,6 @@ import type { InfoRequest } from './info-request.entity.ts';
 import { infoRequestRepository } from './info-request.repository.ts';
 import {
   answerProblems,
-  requestedPart,
   requiredFiles,
   sectionListProblems,
   type InfoRequestSubmission,
@@ -54,7 +53,9 @@ export function infoRequestService({
 
   /** The open request a link token names; 404, 409 or 410 otherwise. */
   async function openRequest(em: EntityManager, token: string, lock = false) {
-    return assertOpen(await infoRequestRepository(em).findByTokenHash(hashLinkToken(token), { lock }));
+    return assertOpen(
+      await infoRequestRepository(em).findByTokenHash(hashLinkToken(token), { lock }),
+    );
   }
 
   function assertOpen<T extends Pick<InfoRequest, 'status' | 'expiresAt'>>(request: T | null): T {
@@ -157,10 +158,12 @@ export function infoRequestService({
           answer[property] ? [{ property, uuid: answer[property] as string, type }] : [],
         );
         const stored = new Map(
-          (await claims.findFiles(claimId, files.map((file) => file.uuid))).map((file) => [
-            file.id,
-            file,
-          ]),
+          (
+            await claims.findFiles(
+              claimId,
+              files.map((file) => file.uuid),
+            )
+          ).map((file) => [file.id, file]),
         );
 
         // Check: every problem at once, in one 400.
