@@ -5,6 +5,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches patches
 COPY generated/package.json generated/
+COPY domain/package.json domain/
+COPY sdk/package.json sdk/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY contract-tests/package.json contract-tests/
@@ -20,6 +22,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/generated generated
+COPY --from=build /app/domain domain
 COPY --from=build /app/server server
 COPY --from=build /app/client/dist client/dist
 RUN mkdir /scratch && chown node:node /scratch

@@ -20,7 +20,7 @@ const EHLO_REPLY = '250-sink\r\n250-PIPELINING\r\n250-8BITMIME\r\n250 SMTPUTF8\r
 let received = 0;
 
 const smtp = net.createServer((socket) => {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let inData = false;
   socket.on('error', () => socket.destroy());
   socket.write('220 sink ESMTP\r\n');

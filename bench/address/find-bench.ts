@@ -102,25 +102,26 @@ async function measure(
   let next = 0;
   const times: number[] = [];
   let failed = 0;
-  const instance = autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    requests: [
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
       {
-        method: 'GET',
-        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+        url,
+        connections,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+          },
+        ],
       },
-    ],
-  });
-  instance.on(
-    'response',
-    (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       times.push(responseTime);
       if (statusCode !== 200) failed++;
-    },
-  );
-  const result = await instance;
+    });
+  });
   times.sort((a, b) => a - b);
   return {
     label,

@@ -39,7 +39,7 @@ function commOf(pid: string): string {
  * <database> <client> ..." for a backend): backends apart from the WAL writer, autovacuum, ...
  */
 function postgresRole(pid: string): string {
-  let title = '';
+  let title: string;
   try {
     title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
   } catch {
@@ -63,7 +63,7 @@ function snapshot(groups: CpuGroups): Ticks {
   const add = (name: string, value: number) => ticks.set(name, (ticks.get(name) ?? 0) + value);
   for (const [name, pid] of Object.entries(groups.node)) {
     if (!pid) continue;
-    let tasks: string[] = [];
+    let tasks: string[];
     try {
       tasks = fs.readdirSync(`/proc/${pid}/task`);
     } catch {

@@ -71,50 +71,33 @@ export async function load({
     requests: [
       {
         method: call.method,
-        setupRequest: (request: Record<string, unknown>) => {
+        setupRequest: (request) => {
           const next = call.next();
           const payload = payloadOf(next);
+          const headers = { ...request.headers, ...next.headers };
           return payload === undefined
-            ? {
-                ...request,
-                path: next.path,
-                headers: { ...(request.headers as object), ...next.headers },
-                body: undefined,
-              }
+            ? { ...request, path: next.path, headers, body: undefined }
             : {
                 ...request,
                 path: next.path,
-                headers: {
-                  ...(request.headers as object),
-                  ...next.headers,
-                  'content-type': 'application/json',
-                },
+                headers: { ...headers, 'content-type': 'application/json' },
                 body: payload,
               };
         },
-        onResponse: (status: number, body: string) => {
+        onResponse: (status, body) => {
           if ((status < 200 || status >= 300) && samples.length < 3)
             samples.push(`${status} ${String(body).slice(0, 200)}`);
         },
       },
     ],
-  } as never);
-  const r = result as unknown as {
-    duration: number;
-    '2xx': number;
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-    requests: { total: number };
-    latency: { p50: number; p99: number };
-  };
+  });
   return {
-    rps: r['2xx'] / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
     samples,
   };
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../server/src/infra/embedded-postgres.ts';
+import { freePort } from '../../server/src/infra/free-port.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -3,7 +3,8 @@
 // below serve only pages without them (the Vite dev server and `make mock`). PRODUCT_NAME and
 // CUSTOMER_CARE_PHONE may then be updated by the verify and info-request answers; see
 // client/README.md.
-import { useSyncExternalStore } from 'react';
+import { createStore } from './state/store';
+import { useStore } from './state/useStore';
 
 /** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
 export function pageMeta(name: string): string | undefined {
@@ -80,35 +81,29 @@ export interface SiteSettings {
   customerCarePhone: string;
 }
 
-let settings: SiteSettings = {
+const siteSettings = createStore<SiteSettings>({
   productName: pageMeta('product-name') ?? fallback.productName,
   customerCarePhone: pageMeta('customer-care-phone') ?? fallback.customerCarePhone,
-};
-const listeners = new Set<() => void>();
+});
 
 export function updateSiteSettings(next: Partial<SiteSettings>): void {
-  const merged = { ...settings };
+  const current = siteSettings.getState();
+  const merged = { ...current };
   if (next.productName?.trim()) merged.productName = next.productName.trim();
   if (next.customerCarePhone?.trim()) merged.customerCarePhone = next.customerCarePhone.trim();
   if (
-    merged.productName === settings.productName &&
-    merged.customerCarePhone === settings.customerCarePhone
+    merged.productName === current.productName &&
+    merged.customerCarePhone === current.customerCarePhone
   )
     return;
-  settings = merged;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  siteSettings.setState(merged);
 }
 
 /** The settings now, outside React. */
 export function readSiteSettings(): SiteSettings {
-  return settings;
+  return siteSettings.getState();
 }
 
 export function useSiteSettings(): SiteSettings {
-  return useSyncExternalStore(subscribe, readSiteSettings, readSiteSettings);
+  return useStore(siteSettings);
 }

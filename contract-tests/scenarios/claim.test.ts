@@ -713,3 +713,50 @@ operation('submitClaim', () => {
     },
   );
 });
+
+operation('getClaimProgress', () => {
+  scenario(
+    "200: a submitted claim's step and how many of the five steps are done",
+    SUBMITTED_CLAIM,
+    async () => {
+      const claim = await aSubmittedClaim();
+      const progress = await api('GET', `/api/v1/claim/${claim.token}/progress`);
+      expectSuccess(progress, 200);
+      expect(progress.body).toEqual({
+        reference: expect.any(String),
+        step: expect.any(String),
+        completedSteps: expect.any(Number),
+      });
+      expect(progress.body.completedSteps).toBeGreaterThanOrEqual(0);
+      expect(progress.body.completedSteps).toBeLessThanOrEqual(5);
+      if (isMock) return;
+      // Just submitted: no step done yet. The five steps themselves: staff.test.ts.
+      expect(progress.body).toEqual({
+        reference: claim.claimHashid,
+        step: 'submitted',
+        completedSteps: 0,
+      });
+      // The link that answers 409 to verify still answers here.
+      const verify = await api('PATCH', `/api/v1/claim/${claim.token}/verify`);
+      expectGeneralError(verify, 409, ALREADY_SUBMITTED);
+    },
+  );
+
+  scenario('409: a claim not submitted yet, in the general shape', LIVE_CLAIM, async () => {
+    const claim = await liveClaim('not-submitted');
+    const open = await api('GET', `/api/v1/claim/${claim.token}/progress`, { prefer: 'code=409' });
+    expectGeneralError(open, 409);
+  });
+
+  scenario('404: an unknown token, in the general shape', [], async () => {
+    const unknown = await api('GET', `/api/v1/claim/${unknownToken()}/progress`, {
+      prefer: 'code=404, example=claimNotFound',
+    });
+    expectGeneralError(unknown, 404);
+  });
+
+  scenario('400: a malformed token, in the validation shape naming id', [], async () => {
+    const malformed = await api('GET', '/api/v1/claim/short/progress', { prefer: 'code=400' });
+    expectValidationError(malformed, isReal ? { id: null } : {});
+  });
+});

@@ -54,6 +54,9 @@ export interface RequestOptions {
   direct?: boolean;
 }
 
+// A raw request's answer is what the server sent, whatever the contract says: scenarios read
+// it freely and assert its shape with expect, or name its type as T.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer is checked at run time
 export async function api<T = any>(
   method: string,
   path: string,

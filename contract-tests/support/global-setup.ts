@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import {
-  freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '@prize/server/infra/embedded-postgres';
+import { freePort } from '@prize/server/infra/free-port';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 import { startProcess, type Started } from './processes.ts';
 
@@ -83,6 +83,8 @@ export async function setup(project: TestProject): Promise<void> {
       SMTP_URL: mail.smtpUrl,
       UPLOAD_DIR: path.join(dataRoot, 'uploads'),
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+      // The first back-office admin: its set-up link is e-mailed at start-up (support/staff.ts).
+      STAFF_ADMIN_EMAIL: 'staff-admin@example.com',
       RATE_LIMIT_SECRET: 'contract-rate-limit-secret-0123456789abcdef',
       PUBLIC_URL: publicUrl,
       // Small, so the 413 scenario stays cheap (the default is 15mb).

@@ -80,3 +80,10 @@ export async function waitForEmail(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** `${PUBLIC_URL}/staff/setup/{setupToken}`: a new staff account's one-time set-up link. */
+export const staffSetupLink = (): RegExp =>
+  new RegExp(
+    `${escapeRegExp(publicUrl)}/staff/setup/([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])`,
+    'g',
+  );

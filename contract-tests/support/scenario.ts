@@ -1,27 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type {
+  ExampleObject,
+  MediaTypeObject,
+  OpenAPI3,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ReferenceObject,
+  RequestBodyObject,
+  SchemaObject,
+} from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { api, expectGeneralError, isReal, operatorToken } from './api.ts';
 import { png, uploadForm } from './files.ts';
 import { PENDING_ON_REAL_SERVER, SKIPPED_ON_REAL_SERVER } from './pending.ts';
 
-type Json = Record<string, any>;
-
 const contractFile = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../generated/openapi.json',
 );
-export const contract: Json = JSON.parse(fs.readFileSync(contractFile, 'utf8'));
+export const contract = JSON.parse(fs.readFileSync(contractFile, 'utf8')) as OpenAPI3;
 
-function resolve(node: any): any {
-  for (let depth = 0; node && typeof node.$ref === 'string' && depth < 20; depth++) {
-    node = (node.$ref as string)
+const isReference = (node: unknown): node is ReferenceObject =>
+  typeof node === 'object' && node !== null && typeof (node as ReferenceObject).$ref === 'string';
+
+/** What a node of the contract is once its `$ref`s are followed (at most 20). */
+export function resolve<T>(node: T | ReferenceObject | undefined): T | undefined {
+  let at: unknown = node;
+  for (let depth = 0; isReference(at) && depth < 20; depth++) {
+    at = at.$ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce((at: any, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
+      .reduce<unknown>(
+        (parent, key) =>
+          (parent as Record<string, unknown> | undefined)?.[
+            key.replace(/~1/g, '/').replace(/~0/g, '~')
+          ],
+        contract,
+      );
   }
-  return node;
+  return at as T | undefined;
 }
 
 export interface ContractOperation {
@@ -29,33 +49,36 @@ export interface ContractOperation {
   method: string;
   path: string;
   tags: string[];
-  operation: Json;
-  parameters: Json[];
+  operation: OperationObject;
+  parameters: ParameterObject[];
 }
 
 export function contractOperations(): ContractOperation[] {
   const found: ContractOperation[] = [];
-  for (const [route, item] of Object.entries(contract.paths as Json)) {
-    for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
-      const operation = item[method];
+  for (const [route, entry] of Object.entries(contract.paths ?? {})) {
+    const item = resolve<PathItemObject>(entry) ?? {};
+    for (const method of ['get', 'put', 'post', 'patch', 'delete'] as const) {
+      const operation = resolve<OperationObject>(item[method]);
       if (!operation) continue;
       found.push({
-        operationId: operation.operationId,
+        operationId: operation.operationId ?? '',
         method: method.toUpperCase(),
         path: route,
         tags: operation.tags ?? [],
         operation,
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve),
+        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].flatMap(
+          (parameter) => resolve<ParameterObject>(parameter) ?? [],
+        ),
       });
     }
   }
   return found;
 }
 
-function firstExample(media: Json): any {
+function firstExample(media: MediaTypeObject): unknown {
   if (media.example !== undefined) return media.example;
   const first = Object.values(media.examples ?? {})[0];
-  return first === undefined ? undefined : resolve(first).value;
+  return first === undefined ? undefined : resolve<ExampleObject>(first)?.value;
 }
 
 /**
@@ -69,25 +92,29 @@ async function expectNotImplemented(operationId: string): Promise<void> {
   let url = found.path;
   const query: Record<string, string> = {};
   for (const parameter of found.parameters) {
-    const example = parameter.example ?? resolve(parameter.schema)?.examples?.[0];
+    const example =
+      parameter.example ??
+      resolve<SchemaObject & { examples?: unknown[] }>(parameter.schema)?.examples?.[0];
     if (parameter.in === 'path')
       url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example)));
     else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] = String(example);
   }
-  const content = (resolve(found.operation.requestBody)?.content ?? {}) as Json;
+  const content = resolve<RequestBodyObject>(found.operation.requestBody)?.content ?? {};
+  const jsonMedia = content['application/json'];
+  const formMedia = content['multipart/form-data'];
   let json: unknown;
   let body: FormData | undefined;
-  if (content['application/json']) json = firstExample(content['application/json']);
-  else if (content['multipart/form-data']) {
-    const fields = firstExample(content['multipart/form-data']) as {
+  if (jsonMedia) json = firstExample(jsonMedia);
+  else if (formMedia) {
+    const fields = firstExample(formMedia) as {
       type: string;
       fileName: string;
     };
     body = uploadForm(fields.type, fields.fileName, png());
   }
   const secured = (found.operation.security ?? contract.security ?? []).some(
-    (requirement: Json) => Object.keys(requirement).length > 0,
+    (requirement) => Object.keys(requirement).length > 0,
   );
   const response = await api(found.method, url, {
     json,

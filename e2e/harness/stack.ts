@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '@prize/server/infra/embedded-postgres';
+import { freePort } from '@prize/server/infra/free-port';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

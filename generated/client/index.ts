@@ -9,4 +9,5 @@ export * from './endpoints/health/health';
 export * from './endpoints/index';
 export * from './endpoints/info-request/info-request';
 export * from './endpoints/operator/operator';
+export * from './endpoints/staff/staff';
 export * from './models';

@@ -24,6 +24,27 @@ export const ClaimListRules = {
   }
 } as const;
 
+export const ClaimProgressRules = {
+  "completedSteps": {
+    "minimum": 0,
+    "maximum": 5
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  }
+} as const;
+
 export const ClaimSubmissionRules = {
   "dbgGame": {
     "message": "Please select a draw based game",
@@ -140,6 +161,28 @@ export const ClaimSummaryRules = {
 export const CreateInfoRequestRequestRules = {
   "sectionTypeList": {
     "maxItems": 5
+  }
+} as const;
+
+export const CreateStaffRequestRules = {
+  "email": {
+    "message": "Enter a valid e-mail address.",
+    "maxLength": 254,
+    "format": "email"
+  },
+  "name": {
+    "message": "Enter a name (up to 100 characters).",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "minLength": 1,
+    "maxLength": 100
+  },
+  "role": {
+    "message": "Select a role.",
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
   }
 } as const;
 
@@ -430,6 +473,173 @@ export const SavedDraftSectionRules = {
   }
 } as const;
 
+export const StaffClaimListRules = {
+  "items": {
+    "maxItems": 100
+  },
+  "page": {
+    "minimum": 1
+  },
+  "pageSize": {
+    "minimum": 1,
+    "maximum": 100
+  },
+  "total": {
+    "minimum": 0
+  }
+} as const;
+
+export const StaffClaimSummaryRules = {
+  "claimHashid": {
+    "pattern": "^[A-Za-z0-9]{6,16}$"
+  },
+  "prizeAmountPence": {
+    "minimum": 50001,
+    "maximum": 5000000
+  },
+  "productType": {
+    "enum": [
+      "DBG",
+      "SC"
+    ]
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "status": {
+    "enum": [
+      "submitted",
+      "info_requested",
+      "info_received"
+    ]
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "submittedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const StaffIdentityCheckResultRules = {
+  "checkedAt": {
+    "format": "date-time"
+  },
+  "provider": {
+    "maxLength": 100
+  }
+} as const;
+
+export const StaffListRules = {
+  "items": {
+    "maxItems": 1000
+  }
+} as const;
+
+export const StaffSessionRules = {
+  "csrfToken": {
+    "pattern": "^[A-Za-z0-9_-]{22,128}$"
+  },
+  "expiresAt": {
+    "format": "date-time"
+  },
+  "idleExpiresAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const StaffSetupRules = {
+  "email": {
+    "maxLength": 254,
+    "format": "email"
+  },
+  "name": {
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "minLength": 1,
+    "maxLength": 100
+  },
+  "qrCodeDataUrl": {
+    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
+    "maxLength": 20000
+  },
+  "role": {
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
+  },
+  "totpSecret": {
+    "pattern": "^[A-Z2-7]{16,128}$"
+  },
+  "totpUri": {
+    "pattern": "^otpauth://totp/",
+    "maxLength": 1024
+  }
+} as const;
+
+export const StaffSetupRequestRules = {
+  "code": {
+    "message": "Enter the 6-digit code from your authenticator app.",
+    "pattern": "^[0-9]{6}$"
+  },
+  "password": {
+    "message": "Your password must be 12 to 128 characters long.",
+    "minLength": 12,
+    "maxLength": 128
+  }
+} as const;
+
+export const StaffSignInRequestRules = {
+  "code": {
+    "message": "Enter the 6-digit code from your authenticator app.",
+    "pattern": "^[0-9]{6}$"
+  },
+  "email": {
+    "message": "Enter a valid e-mail address.",
+    "maxLength": 254,
+    "format": "email"
+  },
+  "password": {
+    "message": "Enter your password.",
+    "minLength": 1,
+    "maxLength": 128
+  }
+} as const;
+
+export const StaffUserRules = {
+  "createdAt": {
+    "format": "date-time"
+  },
+  "email": {
+    "maxLength": 254,
+    "format": "email"
+  },
+  "id": {
+    "format": "uuid"
+  },
+  "name": {
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "minLength": 1,
+    "maxLength": 100
+  },
+  "role": {
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
+  }
+} as const;
+
 export const StartClaimRequestRules = {
   "email": {
     "message": "Please enter a valid email address",
@@ -441,6 +651,37 @@ export const StartClaimRequestRules = {
 export const StartClaimResponseRules = {
   "email": {
     "format": "email"
+  }
+} as const;
+
+export const StepTransitionRequestRules = {
+  "from": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "reason": {
+    "message": "Enter a reason for rejecting the claim (up to 500 characters).",
+    "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]+$",
+    "minLength": 1,
+    "maxLength": 500
+  },
+  "to": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
   }
 } as const;
 
@@ -483,6 +724,12 @@ export const SubmitClaimResponseRules = {
   }
 } as const;
 
+export const TicketCodeMatchRules = {
+  "claimHashid": {
+    "pattern": "^[A-Za-z0-9]{6,16}$"
+  }
+} as const;
+
 export const TicketDetailsRules = {
   "dbgGame": {
     "enum": [
@@ -515,6 +762,24 @@ export const TicketDetailsRules = {
   },
   "ticketFrontFileUuid": {
     "format": "uuid"
+  }
+} as const;
+
+export const TimelineEntryRules = {
+  "at": {
+    "format": "date-time"
+  },
+  "detail": {
+    "maxLength": 1000
+  },
+  "event": {
+    "pattern": "^[a-z_]+(\\.[A-Za-z_]+)*$",
+    "maxLength": 100
+  },
+  "staffName": {
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "minLength": 1,
+    "maxLength": 100
   }
 } as const;
 
@@ -570,7 +835,12 @@ export const messages = {
   "startFailed": "Failed to start claim.",
   "claimLoadFailed": "Failed to load claim.",
   "infoRequestLoadFailed": "Failed to load request.",
-  "claimAlreadySubmitted": "This claim has already been submitted."
+  "claimAlreadySubmitted": "This claim has already been submitted.",
+  "staffSignInFailed": "The e-mail address, password or security code is incorrect.",
+  "staffLocked": "This account is locked. Try again later.",
+  "staffSessionEnded": "Your session has ended. Please sign in again.",
+  "csrfRequired": "A valid CSRF token is required.",
+  "forbidden": "You do not have access to this."
 } as const;
 
 /** A contract pattern as the server's validator (ajv) runs it: a Unicode regular expression. */

@@ -6,26 +6,31 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkCompatibility } from './check.ts';
 
-type Json = Record<string, any>;
+/** What the tests change of the fixture contract (fixtures/released.json). */
+type Fixture = {
+  info: { version: string };
+  components: { schemas: Record<string, { properties: Record<string, object>; enum?: string[] }> };
+  paths: Record<string, Record<string, { summary?: string; [key: string]: unknown }>>;
+};
 
 const here = import.meta.dirname;
-const released: Json = JSON.parse(
+const released: Fixture = JSON.parse(
   fs.readFileSync(path.join(here, 'fixtures/released.json'), 'utf8'),
 );
 
 /** The released fixture with one edit and the version given. */
-function changed(version: string, edit: (document: Json) => void): Json {
+function changed(version: string, edit: (document: Fixture) => void): Fixture {
   const document = structuredClone(released);
   document.info.version = version;
   edit(document);
   return document;
 }
 
-const removeRequiredEmail = (document: Json): void => {
-  delete document.components.schemas.OrderRequest.properties.email;
+const removeRequiredEmail = (document: Fixture): void => {
+  delete document.components.schemas.OrderRequest!.properties.email;
 };
-const narrowColour = (document: Json): void => {
-  document.components.schemas.Colour.enum = ['red', 'green'];
+const narrowColour = (document: Fixture): void => {
+  document.components.schemas.Colour!.enum = ['red', 'green'];
 };
 
 describe('the contract compatibility gate', () => {
@@ -65,7 +70,7 @@ describe('the contract compatibility gate', () => {
     const report = checkCompatibility(
       released,
       changed('1.5.0', (document) => {
-        document.components.schemas.Order.properties.createdAt = {
+        document.components.schemas.Order!.properties.createdAt = {
           type: 'string',
           format: 'date-time',
         };
@@ -87,7 +92,7 @@ describe('the contract compatibility gate', () => {
     expect(
       checkCompatibility(
         released,
-        changed('1.4.0', (document) => (document.paths['/api/v1/orders'].post.summary = 'Order')),
+        changed('1.4.0', (document) => (document.paths['/api/v1/orders']!.post!.summary = 'Order')),
       ).warnings,
     ).toHaveLength(1);
     expect(
@@ -100,7 +105,7 @@ describe('the contract compatibility gate', () => {
 
   it('when run as the make target runs it, then a breaking change exits 1 with the change on stderr, a compatible one exits 0', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-compat-'));
-    const write = (name: string, document: Json): string => {
+    const write = (name: string, document: Fixture): string => {
       const file = path.join(dir, name);
       fs.writeFileSync(file, JSON.stringify(document));
       return file;

@@ -8,17 +8,21 @@ export interface BannerFacts {
   postgresDataDir?: string;
   /** Where the operator token was read from: the file the launcher keeps it in, or the environment. */
   operatorTokenFile?: string;
+  /** The first staff admin's one-time set-up link, shown outside production only. */
+  staffSetupLink?: string;
 }
 
 /**
  * What `make start` prints once it serves. Terminal output gets logged and shared: the operator
- * token is named by where it is kept, never shown.
+ * token is named by where it is kept, never shown. The first admin's set-up link is shown outside
+ * production (it is also e-mailed): it works once, and only until that admin has used it.
  */
 export function startupBanner({
   config,
   mail,
   postgresDataDir,
   operatorTokenFile,
+  staffSetupLink,
 }: BannerFacts): string {
   return [
     '',
@@ -33,6 +37,9 @@ export function startupBanner({
     operatorTokenFile
       ? `  Operator token  in ${operatorTokenFile}`
       : '  Operator token  OPERATOR_API_TOKEN',
+    ...(staffSetupLink && !config.production
+      ? [`  Staff set-up    ${staffSetupLink}  (the first admin's, once)`]
+      : []),
     '',
     '  Press Ctrl-C to stop.',
     '',

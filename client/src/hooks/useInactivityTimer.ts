@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { inactivitySchedule } from '../domain/inactivity';
 
 export interface InactivityTimer {
@@ -16,16 +16,17 @@ export function useInactivityTimer(
   const [warningClearsAt, setWarningClearsAt] = useState<number | null>(null);
   const timers = useRef<number[]>([]);
   const onExpireRef = useRef(onExpire);
-  onExpireRef.current = onExpire;
+  useLayoutEffect(() => {
+    onExpireRef.current = onExpire;
+  });
 
   const stop = useCallback(() => {
     for (const timer of timers.current) window.clearTimeout(timer);
     timers.current = [];
   }, []);
 
-  const restart = useCallback(() => {
+  const schedule = useCallback(() => {
     stop();
-    setWarningClearsAt(null);
     if (!active) return;
     const { warnAfterMs, clearAfterMs } = inactivitySchedule(minutes);
     const clearsAt = Date.now() + clearAfterMs;
@@ -39,10 +40,23 @@ export function useInactivityTimer(
     ];
   }, [active, minutes, stop]);
 
+  // A new schedule (the timer switched on or off, another length) drops a warning showing:
+  // adjusted while rendering, as React advises, rather than by an effect.
+  const [scheduledFor, setScheduledFor] = useState({ active, minutes });
+  if (scheduledFor.active !== active || scheduledFor.minutes !== minutes) {
+    setScheduledFor({ active, minutes });
+    setWarningClearsAt(null);
+  }
+
+  const restart = useCallback(() => {
+    setWarningClearsAt(null);
+    schedule();
+  }, [schedule]);
+
   useEffect(() => {
-    restart();
+    schedule();
     return stop;
-  }, [restart, stop]);
+  }, [schedule, stop]);
 
   return { warningClearsAt, restart };
 }

@@ -58,7 +58,8 @@ export function SectionForm<V extends object>({
     >
       <Form<V>
         form={form}
-        onSubmit={formSubmit as never}
+        // The section's values as the flow's forms hold them (useSectionFlow's AnyValues).
+        onSubmit={(values) => formSubmit(values as Record<string, unknown>)}
         subscription={{ submitting: true, submitError: true }}
       >
         {({ submitting, submitError }) => (

@@ -1,5 +1,13 @@
 import { createForm, FORM_ERROR, type FormApi, type SubmissionErrors } from 'final-form';
-import { type RefObject, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { isApiError } from '@prize/generated/transport/errors';
 import { sectionTitleId } from '../components/FormSection/FormSection';
 import { notificationFor } from '../domain/apiMessages';
@@ -114,11 +122,19 @@ function entryFor<Id extends SectionId, Result>(
 export function useSectionFlow<Id extends SectionId>(
   options: SectionFlowOptions<Id>,
 ): SectionFlow<Id> {
+  // The latest options, for the forms' callbacks and the handlers: updated after each render.
   const latest = useRef(options);
-  latest.current = options;
-  const validateSection = (id: Id, values: AnyValues): Errors =>
-    entryFor(latest.current.validate, id)!(values);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  const validateSection = useCallback(
+    (id: Id, values: AnyValues): Errors => entryFor(latest.current.validate, id)!(values),
+    [],
+  );
   const submitHandler = useRef<(id: Id, values: AnyValues) => SectionSubmitResult>(() => undefined);
+  // The forms are made once and their callbacks read the refs when a form validates or submits,
+  // never this initialiser (createForm's validation at creation is skipped: `creating`).
+  // eslint-disable-next-line react-hooks/refs -- the rule cannot see that the closures run later
   const [{ forms, submits }] = useState(() => {
     const made = {} as Record<Id, FormApi<AnyValues>>;
     const submitFns = {} as Record<Id, SectionSubmit>;
@@ -148,7 +164,9 @@ export function useSectionFlow<Id extends SectionId>(
     initial ? { ...INITIAL_FLOW, completed: [...initial.completed] } : INITIAL_FLOW,
   );
   const flowRef = useRef(flow);
-  flowRef.current = flow;
+  useLayoutEffect(() => {
+    flowRef.current = flow;
+  });
   const [focusTarget, setFocusTarget] = useState<{ id: Id | 'banner'; at: number } | null>(null);
   const [injecting, setInjecting] = useState<Id[]>([]);
   const injected = useRef<SectionErrors>({});
@@ -214,7 +232,7 @@ export function useSectionFlow<Id extends SectionId>(
     return { [FORM_ERROR]: FORM_MESSAGES.submissionFailed };
   };
 
-  submitHandler.current = (id, values) => {
+  const handleSubmit = (id: Id, values: AnyValues): SectionSubmitResult => {
     const pending = injected.current[id];
     if (pending !== undefined) {
       delete injected.current[id];
@@ -225,6 +243,9 @@ export function useSectionFlow<Id extends SectionId>(
     complete(id);
     return undefined;
   };
+  useLayoutEffect(() => {
+    submitHandler.current = handleSubmit;
+  });
 
   // Submitting a section: validate everything first (a field may not have been blurred, as
   // when Enter is pressed), then focus the banner when there are errors to fix.
@@ -236,7 +257,7 @@ export function useSectionFlow<Id extends SectionId>(
       if (Object.keys(bannerErrors(form.getState())).length > 0)
         setFocusTarget({ id: 'banner', at: Date.now() });
     },
-    [forms],
+    [forms, validateSection],
   );
 
   useEffect(() => {
@@ -257,7 +278,7 @@ export function useSectionFlow<Id extends SectionId>(
     return () => {
       cancelled = true;
     };
-  }, [injecting, forms]);
+  }, [injecting, forms, validateSection]);
 
   // The banner counts the errors each section's fields show.
   useEffect(() => {

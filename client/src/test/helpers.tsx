@@ -18,7 +18,7 @@ export function renderInForm<V extends object>(
   const form: FormApi<V> = createForm<V>({
     onSubmit: () => undefined,
     initialValues: options.initialValues as V,
-    validate: options.validate as never,
+    validate: options.validate,
     validateOnBlur: true,
   });
   const result = render(

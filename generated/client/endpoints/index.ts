@@ -8,3 +8,4 @@ export * from './draft/draft';
 export * from './health/health';
 export * from './info-request/info-request';
 export * from './operator/operator';
+export * from './staff/staff';

@@ -505,6 +505,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/claim/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Where a submitted claim is
+         * @description For the claim link once the claim is submitted (`verifyClaim` answers 409 then): the claim's
+         *     step in the operator's process and how many of the five steps the claimant sees are done.
+         *     The claim token of a submitted claim stays usable here until the claim is purged. A claim
+         *     not submitted yet answers 409.
+         */
+        get: operations["getClaimProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/claims": {
         parameters: {
             query?: never;
@@ -598,6 +628,271 @@ export interface paths {
          * @description Streams the stored bytes of an uploaded image with its detected content type. Never cached by shared caches.
          */
         get: operations["getOperatorFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current staff session
+         * @description The signed-in staff member and the session's CSRF token (the back office calls it on load).
+         *     Moves the idle timeout on.
+         */
+        get: operations["getStaffSession"];
+        put?: never;
+        /**
+         * Sign in to the back office
+         * @description Checks the e-mail address, password and authenticator code of a set-up staff account and
+         *     starts a session: the answer sets the `staff_session` cookie (httpOnly, SameSite=Strict,
+         *     Path=/api/v1/staff, Secure when PUBLIC_URL is https) and returns the session's CSRF token.
+         *     A wrong e-mail address, password or code answers the same 401. Five failures in a row lock
+         *     the account for 15 minutes (423). Rate limited per client (429).
+         */
+        post: operations["signInStaff"];
+        /**
+         * Sign out
+         * @description Ends the session and clears the `staff_session` cookie.
+         */
+        delete: operations["signOutStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/setup/{setupToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Open a set-up link
+         * @description What the set-up page shows for a new staff account: the account, and the authenticator
+         *     enrolment (QR code and secret). Needs no session: the token is the credential.
+         */
+        get: operations["getStaffSetup"];
+        put?: never;
+        /**
+         * Complete a set-up link
+         * @description Sets the account's password and confirms the authenticator enrolment with a current code.
+         *     The link is then used up (409). A password out of 12-128 characters is a ValidationError
+         *     on `password`; a wrong code one on `code`. The staff member then signs in.
+         */
+        post: operations["completeStaffSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staff accounts
+         * @description Every staff account, by name. Admins only.
+         */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Create a staff account
+         * @description Creates the account and queues an e-mail to it with its set-up link
+         *     `${PUBLIC_URL}/staff/setup/{setupToken}` (valid 72 hours, single use). The token is never
+         *     returned. Admins only.
+         */
+        post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims queue
+         * @description Submitted claims, newest first, one page at a time, filtered by every parameter given.
+         *     Claims that were started but never submitted are not listed. Any staff role.
+         */
+        get: operations["listStaffClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A claim's page
+         * @description Everything known about one submitted claim, with its process step, the steps the signed-in
+         *     staff member may move it to, and its timeline. Any staff role. Recorded in the staff audit
+         *     (`claim.viewed`): it shows personal details.
+         */
+        get: operations["getStaffClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}/files/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+                /**
+                 * @description Id of an uploaded file.
+                 * @example 7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30
+                 */
+                uuid: components["parameters"]["FileUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview an image of a claim
+         * @description The re-encoded preview of one of the claim's images (never the bytes as uploaded), as JPEG,
+         *     PNG or WebP. Never cached. Any staff role. Recorded in the staff audit (`claim.file_viewed`).
+         */
+        get: operations["getStaffClaimFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a claim to its next step
+         * @description Moves the claim from `from` (its current step) to `to`: submitted → reviewed →
+         *     ticket_requested → ticket_received → payment_details_requested → paid, or from any step
+         *     but `paid` to `rejected` with a `reason`. Claims advisors only. Recorded in the staff audit
+         *     (`claim.step_changed`); the step's e-mail to the claimant is queued in the same
+         *     transaction: `ticket_requested` creates the claim's ticket code and e-mails its QR code and
+         *     the posting instructions, `payment_details_requested` e-mails how to give bank details,
+         *     `paid` confirms the payment. `rejected` sends no e-mail (Customer Care phones the claimant).
+         *     A `to` not allowed after `from`, or a `from` that is not the claim's step any more, is a 409.
+         */
+        post: operations["changeStaffClaimStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}/info-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the claimant for more information
+         * @description As the operator API's `createInfoRequest`: creates an info request on a submitted claim,
+         *     sets its status to `info_requested` and queues an e-mail to the claimant with the link
+         *     `${PUBLIC_URL}/claim/info-request/{infoRequestToken}` (never returned). An earlier open
+         *     request on the same claim is closed. Claims advisors and customer care. Recorded in the
+         *     staff audit (`claim.info_requested`).
+         */
+        post: operations["createStaffInfoRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/ticket-codes/{ticketCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A ticket code, typed or scanned from the QR code (case-insensitive).
+                 * @example PC-7Q2M9XA4KD
+                 */
+                ticketCode: components["parameters"]["TicketCode"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Find the claim of a ticket code
+         * @description The claim whose ticket code this is (the "ticket received" screen: the code typed, or
+         *     scanned from the QR code printed with the posted ticket). Any staff role. Recorded in the
+         *     staff audit (`claim.ticket_code_lookup`).
+         */
+        get: operations["findClaimByTicketCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -795,6 +1090,24 @@ export interface components {
             } | null;
         } & components["schemas"]["PersonalDetails"];
         /**
+         * ClaimProgress
+         * @description Where a submitted claim is, for the claimant (spec section 1's five steps: 1 Claim reviewed,
+         *     2 Ticket requested, 3 Ticket received, 4 Payment details, 5 Payment). `completedSteps` counts
+         *     the steps done: 0 at `submitted`, 1 `reviewed`, 2 `ticket_requested`, 3 `ticket_received`,
+         *     4 `payment_details_requested`, 5 `paid`; a `rejected` claim keeps the count it had.
+         */
+        ClaimProgress: {
+            reference: components["schemas"]["ClaimReference"];
+            step: components["schemas"]["ClaimStep"];
+            completedSteps: number;
+        };
+        /**
+         * ClaimReference
+         * @description The claim reference number the claimant was given and quotes (today the `claimHashid`).
+         * @example K7Q2M9XA
+         */
+        ClaimReference: string;
+        /**
          * ClaimStatus
          * @description `submitted`: submitted and awaiting review. `info_requested`: the operator has asked for more
          *     information and the request is open. `info_received`: the claimant has answered the latest
@@ -802,6 +1115,16 @@ export interface components {
          * @enum {string}
          */
         ClaimStatus: "submitted" | "info_requested" | "info_received";
+        /**
+         * ClaimStep
+         * @description Where a submitted claim is in the operator's process (spec section 1, the five steps the
+         *     claimant sees). `submitted` (no step done yet) → `reviewed` → `ticket_requested` (the claimant
+         *     is e-mailed a QR code and posting instructions) → `ticket_received` →
+         *     `payment_details_requested` (the claimant is e-mailed how to give bank details) → `paid`.
+         *     Any step but `paid` may go to `rejected` (with a reason). `paid` and `rejected` are final.
+         * @enum {string}
+         */
+        ClaimStep: "submitted" | "reviewed" | "ticket_requested" | "ticket_received" | "payment_details_requested" | "paid" | "rejected";
         /**
          * ClaimSubmission
          * @description The whole claim, sent once from the last section. The schema holds the per-field rules; the
@@ -905,6 +1228,16 @@ export interface components {
             sectionTypeList: components["schemas"]["SectionType"][];
             /** Format: date-time */
             expiresAt: string;
+        };
+        /**
+         * CreateStaffRequest
+         * @description A new staff account; its set-up link is e-mailed to `email`.
+         */
+        CreateStaffRequest: {
+            /** Format: email */
+            email: string;
+            name: components["schemas"]["StaffName"];
+            role: components["schemas"]["StaffRole"];
         };
         /**
          * DbgGame
@@ -1302,6 +1635,13 @@ export interface components {
             dpsCode?: string;
         };
         /**
+         * PrizeBand
+         * @description A prize amount range, in pounds. `up_to_1000`: up to and including £1,000. `1000_to_10000`:
+         *     over £1,000 up to and including £10,000. `over_10000`: over £10,000.
+         * @enum {string}
+         */
+        PrizeBand: "up_to_1000" | "1000_to_10000" | "over_10000";
+        /**
          * ProductType
          * @description `DBG`: draw based game ticket. `SC`: Scratchcard.
          * @enum {string}
@@ -1388,6 +1728,163 @@ export interface components {
          * @enum {string}
          */
         SectionType: "PERSONAL_DETAILS" | "ID_DOCUMENTS" | "DBG_PINK_IMAGES" | "DBG_WHITE_IMAGES" | "SC_IMAGES";
+        /**
+         * StaffClaim
+         * @description A submitted claim as the back office shows it: everything the operator API's OperatorClaim
+         *     has, plus where it is in the process, the identity check's result, the steps the signed-in
+         *     staff member may move it to, and its timeline. Image bytes are at
+         *     `GET /api/v1/staff/claims/{claimHashid}/files/{uuid}` (re-encoded previews only).
+         */
+        StaffClaim: components["schemas"]["OperatorClaim"] & {
+            reference: components["schemas"]["ClaimReference"];
+            step: components["schemas"]["ClaimStep"];
+            /** @description Present from `ticket_requested` on. */
+            ticketCode?: components["schemas"]["TicketCode"];
+            /** @description Present when `step` is `rejected`. */
+            rejectionReason?: string;
+            identityCheckResult: components["schemas"]["StaffIdentityCheckResult"];
+            /**
+             * @description The steps the signed-in staff member may move the claim to now, in process order
+             *     (`rejected` last); empty for customer care and admin, and at a final step.
+             */
+            allowedTransitions: components["schemas"]["ClaimStep"][];
+            /** @description Everything that happened to the claim, oldest first. */
+            timeline: components["schemas"]["TimelineEntry"][];
+        };
+        /**
+         * StaffClaimList
+         * @description One page of the back office queue, newest first.
+         */
+        StaffClaimList: {
+            items: components["schemas"]["StaffClaimSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Number of claims matching the filters, over all pages. */
+            total: number;
+        };
+        /**
+         * StaffClaimSummary
+         * @description One submitted claim in the back office queue.
+         */
+        StaffClaimSummary: {
+            claimHashid: string;
+            reference: components["schemas"]["ClaimReference"];
+            step: components["schemas"]["ClaimStep"];
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string;
+            productType: components["schemas"]["ProductType"];
+            prizeAmountPence: number;
+            /** @description The identity check asked for ID documents. */
+            idDocsRequired: boolean;
+        };
+        /**
+         * StaffIdentityCheckResult
+         * @description The result of the identity check the claim's current personal details come from.
+         */
+        StaffIdentityCheckResult: {
+            /** @description The check could not confirm the identity, so ID documents were asked for. */
+            idDocsRequired: boolean;
+            /** Format: date-time */
+            checkedAt: string;
+            /**
+             * @description The identity service that made the check.
+             * @example Stub identity service
+             */
+            provider: string;
+        };
+        /**
+         * StaffList
+         * @description Every staff account, by name.
+         */
+        StaffList: {
+            items: components["schemas"]["StaffUser"][];
+        };
+        /**
+         * StaffName
+         * @description A staff member's name as shown on claim timelines.
+         * @example Ravi Patel
+         */
+        StaffName: string;
+        /**
+         * StaffRole
+         * @description What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
+         *     claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
+         *     manage staff accounts and read claims; no step changes.
+         * @enum {string}
+         */
+        StaffRole: "claims_advisor" | "customer_care" | "admin";
+        /**
+         * StaffSession
+         * @description The signed-in staff member's session. The session itself travels in the `staff_session`
+         *     cookie (httpOnly, so never readable by scripts); `csrfToken` must be sent as the
+         *     `X-CSRF-Token` header on every state-changing staff call. The session ends after
+         *     `idleExpiresAt` without a call (each call moves it on) or at `expiresAt`, whichever is first.
+         */
+        StaffSession: {
+            staff: components["schemas"]["StaffUser"];
+            /** @description Synchronizer token of this session (base64url). */
+            csrfToken: string;
+            /** Format: date-time */
+            idleExpiresAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /**
+         * StaffSetup
+         * @description What the set-up page shows: the account, and the authenticator enrolment as a QR code and as
+         *     the secret in text (for apps that cannot scan). The secret stays the same for the life of the
+         *     set-up link.
+         */
+        StaffSetup: {
+            /** Format: email */
+            email: string;
+            name: components["schemas"]["StaffName"];
+            role: components["schemas"]["StaffRole"];
+            /** @description The TOTP secret, base32 (RFC 4648, no padding). */
+            totpSecret: string;
+            /** @description The `otpauth://` URI the QR code encodes. */
+            totpUri: string;
+            /** @description The QR code of `totpUri` as a PNG data URL, for an `<img src>`. */
+            qrCodeDataUrl: string;
+        };
+        /**
+         * StaffSetupRequest
+         * @description The new password and a current code from the authenticator app just enrolled (proving the
+         *     enrolment worked). A wrong code is a ValidationError on `code`.
+         */
+        StaffSetupRequest: {
+            password: string;
+            code: string;
+        };
+        /**
+         * StaffSignInRequest
+         * @description E-mail, password and the current code of the authenticator app enrolled at set-up. A wrong
+         *     value in any of them answers the same 401, so an answer never tells which one was wrong.
+         */
+        StaffSignInRequest: {
+            /** Format: email */
+            email: string;
+            password: string;
+            /** @description Time-based one-time code (TOTP, 30 s, 6 digits); each code is accepted once. */
+            code: string;
+        };
+        /**
+         * StaffUser
+         * @description A staff account of the back office.
+         */
+        StaffUser: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            name: components["schemas"]["StaffName"];
+            role: components["schemas"]["StaffRole"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The account's owner has used the set-up link (password and authenticator enrolled); only then can it sign in. */
+            setupCompleted: boolean;
+        };
         /** StartClaimRequest */
         StartClaimRequest: {
             /**
@@ -1404,6 +1901,19 @@ export interface components {
         StartClaimResponse: {
             /** Format: email */
             email: string;
+        };
+        /**
+         * StepTransitionRequest
+         * @description Moves a claim from step `from` to step `to`. `from` must be the claim's current step (409
+         *     otherwise: someone else moved it first); `to` must be a step allowed after `from` (409
+         *     otherwise). `reason` is required when `to` is `rejected` (ValidationError on `reason`,
+         *     constraint `required`) and used only then.
+         */
+        StepTransitionRequest: {
+            from: components["schemas"]["ClaimStep"];
+            to: components["schemas"]["ClaimStep"];
+            /** @description Why the claim is rejected; shown on its timeline. Required when `to` is `rejected`. */
+            reason?: string;
         };
         /**
          * StoredFile
@@ -1428,6 +1938,21 @@ export interface components {
             claimHashid: string;
         };
         /**
+         * TicketCode
+         * @description The unique code of a claim's ticket, created when the ticket is requested: `PC-` and 10
+         *     characters of Crockford base32 (for example `PC-7Q2M9XA4KD`). The e-mailed QR code encodes
+         *     exactly this text; the claimant writes it on the envelope. Looked up case-insensitively.
+         * @example PC-7Q2M9XA4KD
+         */
+        TicketCode: string;
+        /**
+         * TicketCodeMatch
+         * @description The claim a ticket code belongs to.
+         */
+        TicketCodeMatch: {
+            claimHashid: string;
+        };
+        /**
          * TicketDetails
          * @description The ticket of a submitted claim. Only the fields of its product and ticket type are present.
          *     The image uuids are the current ones (replaced when an info request supplied new images).
@@ -1447,6 +1972,26 @@ export interface components {
             ticketFrontFileUuid: string;
             /** Format: uuid */
             ticketBackFileUuid?: string;
+        };
+        /**
+         * TimelineEntry
+         * @description One thing that happened to the claim, from the claim's audit trail (AuditEntry events such as
+         *     `claim.submitted`, `info_request.submitted`) and the staff audit (`claim.viewed`,
+         *     `claim.file_viewed`, `claim.step_changed`, `claim.info_requested`,
+         *     `claim.ticket_code_lookup`). Holds no personal data.
+         */
+        TimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @example claim.step_changed */
+            event: string;
+            /** @description Who did it, for staff actions; absent for the claimant's and the system's. */
+            staffName?: components["schemas"]["StaffName"];
+            /**
+             * @description Human-readable detail (for example the steps of a step change, a rejection reason); never personal data.
+             * @example Ticket requested → Ticket received
+             */
+            detail?: string;
         };
         /**
          * Title
@@ -1560,6 +2105,18 @@ export interface components {
                 "application/json": components["schemas"]["GeneralError"];
             };
         };
+        /**
+         * @description The signed-in staff member's role may not do this, or a state-changing call came without the
+         *     session's CSRF token in `X-CSRF-Token` (or with a wrong one).
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
         /** @description The claim or info-request token has expired. */
         Gone: {
             headers: {
@@ -1585,6 +2142,19 @@ export interface components {
         /** @description Unexpected server failure. The body never carries a stack trace, SQL or other internal detail. */
         InternalError: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /**
+         * @description The staff account is locked after repeated failed sign-ins (5 in a row lock it for 15
+         *     minutes). Nothing was checked; try again after `Retry-After` seconds.
+         */
+        Locked: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1662,6 +2232,54 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description No submitted claim has this reference, or the claim has no file with this uuid. */
+        StaffNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description The set-up link is older than 72 hours; an admin creates a new one. */
+        StaffSetupExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description No staff account has this set-up token. */
+        StaffSetupNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description The set-up link has already been used; the account signs in instead. */
+        StaffSetupUsed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /**
+         * @description No staff session: the `staff_session` cookie is missing, unknown, signed out, or expired (idle
+         *     or absolute timeout). Sign in again with `POST /api/v1/staff/session`.
+         */
+        StaffUnauthorized: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1746,6 +2364,11 @@ export interface components {
          */
         ClaimStatusFilter: components["schemas"]["ClaimStatus"];
         /**
+         * @description Only claims at this process step; every step when absent.
+         * @example submitted
+         */
+        ClaimStepFilter: components["schemas"]["ClaimStep"];
+        /**
          * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
          *     bits of randomness). Only a hash of it is stored.
          * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
@@ -1761,6 +2384,11 @@ export interface components {
          * @example 7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30
          */
         FileUuid: string;
+        /**
+         * @description Only claims whose identity check did (`true`) or did not (`false`) ask for ID documents.
+         * @example true
+         */
+        IdDocsRequiredFilter: boolean;
         /**
          * @description The info-request token from the link `/claim/info-request/{infoRequestToken}` (base64url, at
          *     least 128 bits of randomness). Only a hash of it is stored.
@@ -1819,6 +2447,43 @@ export interface components {
          * @example 20
          */
         PageSize: number;
+        /**
+         * @description Only claims whose prize amount is in this range.
+         * @example 1000_to_10000
+         */
+        PrizeBandFilter: components["schemas"]["PrizeBand"];
+        /**
+         * @description Only claims for this kind of ticket.
+         * @example DBG
+         */
+        ProductTypeFilter: components["schemas"]["ProductType"];
+        /**
+         * @description Search: a claim reference, a claim hashid or the claimant's e-mail address, matched exactly
+         *     (the e-mail address case-insensitively). Combined with the other filters.
+         * @example sarah.oneill@example.co.uk
+         */
+        StaffClaimSearch: string;
+        /**
+         * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+         *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+         * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+         */
+        StaffSetupToken: string;
+        /**
+         * @description Only claims submitted on or after this day (UK time).
+         * @example 2025-03-01
+         */
+        SubmittedFrom: string;
+        /**
+         * @description Only claims submitted on or before this day (UK time).
+         * @example 2025-03-31
+         */
+        SubmittedTo: string;
+        /**
+         * @description A ticket code, typed or scanned from the QR code (case-insensitive).
+         * @example PC-7Q2M9XA4KD
+         */
+        TicketCode: components["schemas"]["TicketCode"];
     };
     requestBodies: never;
     headers: {
@@ -2489,6 +3154,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getClaimProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim's progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The claim has not been submitted yet (its link opens the form instead). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listOperatorClaims: {
         parameters: {
             query?: {
@@ -2635,6 +3340,524 @@ export interface operations {
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signInStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    /**
+                     * @description The session cookie `staff_session` (httpOnly, SameSite=Strict, Path=/api/v1/staff; Secure when PUBLIC_URL is https).
+                     * @example staff_session=mJ4sQ8vX2kP9rT6wY1zB3cN7fD5gH0aL2eU8iO4kR7x; Path=/api/v1/staff; HttpOnly; SameSite=Strict; Secure
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The e-mail address, password or code is wrong (the same answer for each), or the account's set-up is not completed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOutStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    /**
+                     * @description Clears `staff_session`.
+                     * @example staff_session=; Path=/api/v1/staff; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict; Secure
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStaffSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account to set up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSetup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["StaffSetupNotFound"];
+            409: components["responses"]["StaffSetupUsed"];
+            410: components["responses"]["StaffSetupExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeStaffSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is set up and can sign in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is invalid: a ValidationError on `password` (12 to 128 characters) or on
+             *     `code` (not the authenticator's current code), or a GeneralError.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            404: components["responses"]["StaffSetupNotFound"];
+            409: components["responses"]["StaffSetupUsed"];
+            410: components["responses"]["StaffSetupExpired"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStaffRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; the set-up e-mail is queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A staff account with this e-mail address exists already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStaffClaims: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only claims at this process step; every step when absent.
+                 * @example submitted
+                 */
+                step?: components["parameters"]["ClaimStepFilter"];
+                /**
+                 * @description Only claims for this kind of ticket.
+                 * @example DBG
+                 */
+                productType?: components["parameters"]["ProductTypeFilter"];
+                /**
+                 * @description Only claims submitted on or after this day (UK time).
+                 * @example 2025-03-01
+                 */
+                submittedFrom?: components["parameters"]["SubmittedFrom"];
+                /**
+                 * @description Only claims submitted on or before this day (UK time).
+                 * @example 2025-03-31
+                 */
+                submittedTo?: components["parameters"]["SubmittedTo"];
+                /**
+                 * @description Only claims whose prize amount is in this range.
+                 * @example 1000_to_10000
+                 */
+                prizeBand?: components["parameters"]["PrizeBandFilter"];
+                /**
+                 * @description Only claims whose identity check did (`true`) or did not (`false`) ask for ID documents.
+                 * @example true
+                 */
+                idDocsRequired?: components["parameters"]["IdDocsRequiredFilter"];
+                /**
+                 * @description Search: a claim reference, a claim hashid or the claimant's e-mail address, matched exactly
+                 *     (the e-mail address case-insensitively). Combined with the other filters.
+                 * @example sarah.oneill@example.co.uk
+                 */
+                q?: components["parameters"]["StaffClaimSearch"];
+                /**
+                 * @description Page number, from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Claims per page.
+                 * @example 20
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStaffClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            404: components["responses"]["StaffNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStaffClaimFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+                /**
+                 * @description Id of an uploaded file.
+                 * @example 7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30
+                 */
+                uuid: components["parameters"]["FileUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview image. */
+            200: {
+                headers: {
+                    /**
+                     * @description Always `no-store`.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    /**
+                     * @description Always `nosniff`.
+                     * @example nosniff
+                     */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/webp": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            404: components["responses"]["StaffNotFound"];
+            /** @description The image is still being checked and re-encoded after its upload; try again shortly. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeStaffClaimStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepTransitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The claim at its new step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaim"];
+                };
+            };
+            /**
+             * @description The request is invalid: a ValidationError (for example `reason` missing when `to` is
+             *     `rejected`, constraint `required`), or a GeneralError.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            /** @description The claim is no longer at `from` (someone moved it first), or `to` is not allowed after `from`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStaffInfoRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInfoRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description Info request created and e-mail queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInfoRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findClaimByTicketCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A ticket code, typed or scanned from the QR code (case-insensitive).
+                 * @example PC-7Q2M9XA4KD
+                 */
+                ticketCode: components["parameters"]["TicketCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim with this ticket code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCodeMatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            /** @description No claim has this ticket code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     findAddress: {

@@ -169,3 +169,50 @@ describe('storage configuration', () => {
     ).toThrow('S3_ENDPOINT must use http: or https:');
   });
 });
+
+describe('staff configuration', () => {
+  it('when nothing is set, then there is no first admin, sessions last 30 idle minutes and 12 hours, and the key is derived', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      staffAdminEmail: undefined,
+      staffSessionIdleMinutes: 30,
+      staffSessionMaxHours: 12,
+      staffSignInFailuresPerClient: 20,
+    });
+    expect(config.staffSecretKey).not.toBe(base.RATE_LIMIT_SECRET);
+    expect(config.staffSecretKey.length).toBeGreaterThanOrEqual(32);
+    // The same secret derives the same key: every process of one service agrees.
+    expect(loadConfig(base).staffSecretKey).toBe(config.staffSecretKey);
+  });
+
+  it('reads the staff settings, the admin address in lower case', () => {
+    const config = loadConfig({
+      ...base,
+      STAFF_ADMIN_EMAIL: ' Admin@Winner.Example ',
+      STAFF_SECRET_KEY: 's'.repeat(32),
+      STAFF_SESSION_IDLE_MINUTES: '15',
+      STAFF_SESSION_MAX_HOURS: '8',
+    });
+    expect(config).toMatchObject({
+      staffAdminEmail: 'admin@winner.example',
+      staffSecretKey: 's'.repeat(32),
+      staffSessionIdleMinutes: 15,
+      staffSessionMaxHours: 8,
+    });
+  });
+
+  it('when a staff setting is wrong, then start-up stops with one line', () => {
+    expect(() => loadConfig({ ...base, STAFF_ADMIN_EMAIL: 'not-an-address' })).toThrow(
+      'STAFF_ADMIN_EMAIL must be an e-mail address',
+    );
+    expect(() => loadConfig({ ...base, STAFF_SECRET_KEY: 'short' })).toThrow(
+      'STAFF_SECRET_KEY must be at least 32 characters long',
+    );
+    expect(() => loadConfig({ ...base, STAFF_SESSION_IDLE_MINUTES: '0' })).toThrow(
+      'STAFF_SESSION_IDLE_MINUTES must be an integer from 1 to 1440',
+    );
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', STAFF_ADMIN_EMAIL: 'admin@winner.example' }),
+    ).toThrow('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
+  });
+});

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { messages } from '@prize/generated/rules';
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
@@ -70,6 +71,19 @@ export interface Config {
   /** On SIGTERM: seconds readiness fails before the listener closes, then the most in-flight requests get to finish. */
   drainSeconds: number;
   shutdownGraceSeconds: number;
+  /** The first admin (STAFF_ADMIN_EMAIL): created with a set-up link at start-up when no admin exists. */
+  staffAdminEmail: string | undefined;
+  /** Key the staff module derives its TOTP-sealing and CSRF keys from (STAFF_SECRET_KEY). */
+  staffSecretKey: string;
+  /** A staff session ends after this many idle minutes, and this many hours after sign-in. */
+  staffSessionIdleMinutes: number;
+  staffSessionMaxHours: number;
+  /** Failed staff sign-ins one client address may make per 15 minutes. */
+  staffSignInFailuresPerClient: number;
+  /** Base of the link in the "payment details requested" e-mail; `?reference=` is appended (PAYMENT_DETAILS_URL). */
+  paymentDetailsUrl: string;
+  /** Where claimants post their ticket, as the "ticket requested" e-mail gives it (TICKET_POSTAL_ADDRESS). */
+  ticketPostalAddress: string;
 }
 
 // Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
@@ -240,10 +254,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (addressProvider === 'loqate' && !env.LOQATE_API_KEY) {
     throw new ConfigError('ADDRESS_PROVIDER=loqate needs LOQATE_API_KEY');
   }
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
+    publicUrl,
     databaseUrl: url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Prize Claims <no-reply@claims.example>',
@@ -304,5 +319,43 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     storage: storageConfig(env),
     drainSeconds: integer(env, 'DRAIN_SECONDS', 0, 0, 300),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
+    staffAdminEmail: staffAdminEmail(env),
+    staffSecretKey: staffSecretKey(env, rateLimitSecret),
+    staffSessionIdleMinutes: integer(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    staffSessionMaxHours: integer(env, 'STAFF_SESSION_MAX_HOURS', 12, 1, 7 * 24),
+    staffSignInFailuresPerClient: integer(
+      env,
+      'RATE_LIMIT_STAFF_SIGN_IN_FAILURES_PER_CLIENT',
+      20,
+      1,
+      1_000_000,
+    ),
+    paymentDetailsUrl: url(env, 'PAYMENT_DETAILS_URL', `${publicUrl}/payment-details`, [
+      'https:',
+      'http:',
+    ]),
+    ticketPostalAddress:
+      env.TICKET_POSTAL_ADDRESS?.trim() || 'Winner Services, PO Box 1234, Watford, WD17 1AA',
   };
+}
+
+function staffAdminEmail(env: Env): string | undefined {
+  const raw = env.STAFF_ADMIN_EMAIL?.trim();
+  if (!raw) return undefined;
+  if (raw.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(raw))
+    throw new ConfigError(`STAFF_ADMIN_EMAIL must be an e-mail address`);
+  return raw.toLowerCase();
+}
+
+/**
+ * STAFF_SECRET_KEY, or outside production a key derived from RATE_LIMIT_SECRET (which `make
+ * start` keeps in .data/), like the other embedded defaults. Production with a first admin
+ * configured must set its own: the TOTP secrets are sealed with it.
+ */
+function staffSecretKey(env: Env, rateLimitSecret: string): string {
+  const key = secret(env, 'STAFF_SECRET_KEY');
+  if (key) return key;
+  if (env.NODE_ENV === 'production' && env.STAFF_ADMIN_EMAIL)
+    throw new ConfigError('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
+  return createHmac('sha256', rateLimitSecret).update('staff-secret-key').digest('base64url');
 }

@@ -15,6 +15,13 @@ import { FormDraftSectionSchema } from '../modules/draft/draft.entity.ts';
 import { InfoRequestSchema } from '../modules/info-request/info-request.entity.ts';
 import { EmailOutboxSchema } from '../modules/mail/email-outbox.entity.ts';
 import { RateLimitSchema } from '../http/rate-limit.entity.ts';
+import {
+  StaffAccountSchema,
+  StaffSetupTokenSchema,
+} from '../modules/staff/accounts/staff-account.entity.ts';
+import { StaffSessionSchema } from '../modules/staff/auth/staff-session.entity.ts';
+import { StaffAuditSchema } from '../modules/staff/audit/staff-audit.entity.ts';
+import { ClaimProcessSchema } from '../modules/claim-process/claim-process.entity.ts';
 
 /**
  * Every MikroORM entity of the server, one per table the migrations create; modules add theirs
@@ -34,4 +41,9 @@ export const entities = [
   AddressTermSchema,
   AddressPostcodeSchema,
   AddressIndexStateSchema,
+  StaffAccountSchema,
+  StaffSetupTokenSchema,
+  StaffSessionSchema,
+  StaffAuditSchema,
+  ClaimProcessSchema,
 ];

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import {
   HttpError,
+  LockedError,
   TooManyRequestsError,
   ValidationFailure,
   type ValidationItem,
@@ -19,6 +20,7 @@ const REASONS: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  423: 'Locked',
   424: 'Failed Dependency',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -177,7 +179,10 @@ export function errorHandler(
       res.status(400).json({ statusCode: 400, message: error.items, error: 'Bad Request' });
       return;
     }
-    if (error instanceof TooManyRequestsError && error.retryAfterSeconds)
+    if (
+      (error instanceof TooManyRequestsError || error instanceof LockedError) &&
+      error.retryAfterSeconds
+    )
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       res.status(error.status).json(generalError(error.status, error.message));

@@ -21,6 +21,11 @@ export class UnauthorizedError extends HttpError {
     super(401, message);
   }
 }
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have access to this.') {
+    super(403, message);
+  }
+}
 export class NotFoundError extends HttpError {
   constructor(message = 'Not found') {
     super(404, message);
@@ -50,6 +55,14 @@ export class UnsupportedMediaTypeError extends HttpError {
 export class FailedDependencyError extends HttpError {
   constructor(message: string) {
     super(424, message);
+  }
+}
+/** An account locked after repeated failed sign-ins, until `retryAfterSeconds` from now. */
+export class LockedError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(423, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export class TooManyRequestsError extends HttpError {

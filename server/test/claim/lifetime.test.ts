@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { expireAndPurgeClaims } from '../../src/modules/claim/retention.ts';
@@ -77,7 +78,7 @@ describe('claim lifetime', () => {
       ctx.server.orm.em.fork(),
       localDiskStorage(ctx.server.config.uploadDir),
       20,
-      { info: () => undefined } as never,
+      pino({ level: 'silent' }),
     );
 
     const [claim] = await sql(`select id, status, email, purged_at from claim where ${byToken}`, [
@@ -106,7 +107,7 @@ describe('claim lifetime', () => {
       ctx.server.orm.em.fork(),
       localDiskStorage(ctx.server.config.uploadDir),
       20,
-      { info: () => undefined } as never,
+      pino({ level: 'silent' }),
     );
     const [claim] = await sql(`select status, email from claim where ${byToken}`, [token]);
     expect(claim!.status).toBe('verified');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { uniqueEmail } from '../support/journey.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  startEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from '../../src/infra/embedded-postgres.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { checkIdentity, pinkClaim, startAndVerify, upload } from '../support/journey.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { localDiskStorage } from '../../src/modules/files/storage.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { PNG, startAndVerify, upload } from '../support/journey.ts';
 import { freshDatabase } from '../support/fresh-database.ts';
+import { trickleUpload } from '../support/slow-upload.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-killed-'));
@@ -24,30 +24,6 @@ afterAll(async () => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-/** An upload that sends its head and then trickles, so it is mid-stream when the server dies. */
-function slowUpload(baseUrl: string, token: string): void {
-  const boundary = 'slow-boundary-42';
-  const req = http.request(`${baseUrl}/api/v1/claim/${token}/file`, {
-    method: 'POST',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'transfer-encoding': 'chunked',
-    },
-  });
-  req.on('error', () => undefined);
-  req.write(
-    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`,
-  );
-  req.write(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  req.write(Buffer.concat([PNG, Buffer.alloc(64 * 1024)]));
-  const timer = setInterval(
-    () => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))),
-    20,
-  );
-}
-
 describe('the server killed in the middle of uploads', () => {
   it('when it restarts and reconciles, then no row lacks its bytes and no stored file lacks its row', async () => {
     sink = await startMailSink();
@@ -61,7 +37,7 @@ describe('the server killed in the middle of uploads', () => {
     server = await startServerProcess(env);
     const { token } = await startAndVerify(server.url, sink);
     const finished = await upload(server.url, token, 'ticketBack');
-    for (let i = 0; i < 4; i++) slowUpload(server.url, token);
+    for (let i = 0; i < 4; i++) trickleUpload(server.url, token);
     await new Promise((resolve) => setTimeout(resolve, 600));
     const temp = path.join(uploadDir, 'tmp');
     expect(fs.readdirSync(temp).length).toBeGreaterThan(0);

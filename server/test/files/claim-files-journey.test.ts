@@ -7,27 +7,11 @@ import { createStorage } from '../../src/modules/files/create-storage.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { checkIdentity, PNG, startAndVerify, upload } from '../support/journey.ts';
-import { asOperator, submittedClaim } from '../support/operator.ts';
+import { operatorDownload, submittedClaim } from '../support/operator.ts';
 import { startTestS3, type TestS3 } from '../support/s3-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const silent = createLogger('silent');
-
-/** Bytes of an operator download, once the background re-encoding has run. */
-async function download(baseUrl: string, uuid: string): Promise<request.Response> {
-  const fetch = () =>
-    asOperator(request(baseUrl).get(`/api/v1/operator/files/${uuid}`))
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-  let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++)
-    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
-  return res;
-}
 
 /** The claimant's uploads and the operator's download, against one store. */
 interface StoreEnv {
@@ -69,7 +53,7 @@ function describeClaimFiles(name: string, storeEnv: () => Promise<StoreEnv>): vo
       const [before] = await sql('select storage_key from uploaded_file where id = ?', [
         claim.front,
       ]);
-      const res = await download(server.url, claim.front);
+      const res = await operatorDownload(server.url, claim.front);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       const [row] = await sql('select storage_key, sha256, size from uploaded_file where id = ?', [

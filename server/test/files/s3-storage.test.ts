@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { buffer } from 'node:stream/consumers';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { s3Client, s3Store, type S3StoreOptions } from '../../src/modules/files/s3-storage.ts';
 import { localScratch, type FileStorage } from '../../src/modules/files/storage.ts';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../support/s3-server.ts';

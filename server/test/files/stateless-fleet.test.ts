@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -16,6 +15,7 @@ import { personalDetails, PNG, startAndVerify, upload } from '../support/journey
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import {
   asOperator,
+  operatorDownload,
   OPERATOR_TOKEN,
   requestInformation,
   submittedClaim,
@@ -23,6 +23,7 @@ import {
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { startTestS3, type TestS3 } from '../support/s3-server.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { trickleUpload } from '../support/slow-upload.ts';
 
 let s3: TestS3;
 let sink: MailSink;
@@ -40,21 +41,6 @@ function instanceEnv(): Record<string, string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-scratch-'));
   scratchDirs.push(dir);
   return { ...env, UPLOAD_DIR: dir };
-}
-
-async function operatorDownload(baseUrl: string, uuid: string): Promise<request.Response> {
-  const fetch = () =>
-    asOperator(request(baseUrl).get(`/api/v1/operator/files/${uuid}`))
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-  let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++)
-    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
-  return res;
 }
 
 async function storedKeys(): Promise<Set<string>> {
@@ -166,28 +152,7 @@ describe('two stateless instances on one database and one S3 bucket, behind a ro
 
   it('when an instance is killed during uploads, then after reconciliation no object lacks its row and no row lacks its object', async () => {
     const { token } = await startAndVerify(proxy.url, sink);
-    const boundary = 'fleet-boundary';
-    for (let i = 0; i < 3; i++) {
-      const req = http.request(`${a.url}/api/v1/claim/${token}/file`, {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
-      });
-      req.on('error', () => undefined);
-      req.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nticketFront\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nslow.png\r\n`,
-      );
-      req.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
-      );
-      req.write(Buffer.concat([PNG, Buffer.alloc(256 * 1024)]));
-      const timer = setInterval(
-        () => (req.destroyed ? clearInterval(timer) : req.write(Buffer.alloc(64 * 1024))),
-        20,
-      );
-    }
+    for (let i = 0; i < 3; i++) trickleUpload(a.url, token, 256 * 1024);
     await new Promise((resolve) => setTimeout(resolve, 500));
     a.child.kill('SIGKILL');
     await new Promise((resolve) => a.child.once('exit', resolve));

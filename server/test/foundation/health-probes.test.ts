@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { freshDatabase } from '../support/fresh-database.ts';
 import { PNG, startAndVerify } from '../support/journey.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 import { smtpMailer, type Mailer } from '../../src/modules/mail/mailer.ts';
 import { outboxPump, type OutboxPump } from '../../src/modules/mail/outbox-pump.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';

@@ -3,7 +3,12 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
-import { asOperator, requestInformation, submittedClaim } from '../support/operator.ts';
+import {
+  asOperator,
+  operatorDownload,
+  requestInformation,
+  submittedClaim,
+} from '../support/operator.ts';
 
 const ctx = useClaimServer();
 
@@ -89,18 +94,7 @@ describe('operator views', () => {
 
   it('when a file is fetched, then its bytes come back identical to the stored ones the claim lists', async () => {
     const claim = await submittedClaim(ctx.server.url, ctx.sink);
-    const fetch = () =>
-      asOperator(request(ctx.server.url).get(`/api/v1/operator/files/${claim.front}`))
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        });
-    let res = await fetch();
-    // Served once the background re-encoding (metadata stripping) has run.
-    for (let tries = 0; res.status === 409 && tries < 100; tries++)
-      res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
+    const res = await operatorDownload(ctx.server.url, claim.front);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     const view = await asOperator(

@@ -1,12 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments: Array<{ contentType: string; cid?: string; content: Buffer }>;
 }
 
 export interface MailSink {
@@ -34,6 +35,11 @@ export async function startMailSink(port?: number): Promise<MailSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((attachment) => ({
+              contentType: attachment.contentType,
+              cid: attachment.cid,
+              content: attachment.content,
+            })),
           });
           callback();
         },

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/infra/embedded-postgres.ts';
+import { freePort } from '../../src/infra/free-port.ts';
 
 const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/start.ts');
 

@@ -32,6 +32,7 @@ export async function startTestServer(
     RATE_LIMIT_START_PER_CLIENT: '100000',
     RATE_LIMIT_ADDRESS_PER_CLIENT: '100000',
     RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT: '100000',
+    RATE_LIMIT_STAFF_SIGN_IN_FAILURES_PER_CLIENT: '100000',
     ...env,
   });
   const logs: string[] = [];

@@ -1,5 +1,5 @@
 import { FocusTrap } from 'focus-trap-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -30,8 +30,12 @@ export function Modal({
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  // The focus trap reads its options once, when it activates: its Escape handler calls the
+  // latest onClose through this ref, updated after each render.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     const focusTitle = () =>
@@ -81,7 +85,7 @@ export function Modal({
             <h2 className="modal__title" id={titleId} tabIndex={-1} data-autofocus>
               {title}
             </h2>
-            <button type="button" className="modal__close" onClick={() => onCloseRef.current()}>
+            <button type="button" className="modal__close" onClick={onClose}>
               <span aria-hidden="true">×</span>
               <span className="visually-hidden">{closeLabel}</span>
             </button>

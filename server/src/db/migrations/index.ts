@@ -10,6 +10,8 @@ import { Migration20261122041000OutboxLease } from './Migration20261122041000Out
 import { Migration20261125090000ClaimReferenceBlocks } from './Migration20261125090000ClaimReferenceBlocks.ts';
 import { Migration20261125180000BoundedRetries } from './Migration20261125180000BoundedRetries.ts';
 import { Migration20261125180000FormDrafts } from './Migration20261125180000FormDrafts.ts';
+import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
+import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +29,6 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261125180000BoundedRetries', class: Migration20261125180000BoundedRetries },
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
+  { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
+  { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
 ];

@@ -1,5 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
+/** An attachment as the outbox row keeps it: JSON, so the bytes travel as base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  cid?: string;
+}
+
 /**
  * A message waiting to be sent (the transactional outbox, docs/adr/007 and 012). Kept out of
  * modules/mail/ while that folder is rewritten; it belongs there.
@@ -14,6 +22,8 @@ export const EmailOutboxSchema = defineEntity({
     subject: p.text().nullable(),
     textBody: p.text().nullable(),
     htmlBody: p.text().nullable(),
+    /** Files sent with the message (content base64), wiped with the body once sent. */
+    attachments: p.json<StoredAttachment[]>().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     sentAt: p.datetime().nullable(),
     attempts: p.integer().default(0),

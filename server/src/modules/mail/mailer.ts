@@ -49,8 +49,19 @@ export function smtpMailer(
   );
   const idDomain = senderDomain(from);
   return {
-    async send({ id, to, subject, text, html }) {
-      await transport.sendMail({ to, subject, text, html, messageId: id && `<${id}@${idDomain}>` });
+    async send({ id, to, subject, text, html, attachments }) {
+      await transport.sendMail({
+        to,
+        subject,
+        text,
+        html,
+        // An attachment with a cid is shown inline where the HTML refers to it (`cid:...`).
+        attachments: attachments?.map((attachment) => ({
+          ...attachment,
+          contentDisposition: attachment.cid ? 'inline' : 'attachment',
+        })),
+        messageId: id && `<${id}@${idDomain}>`,
+      });
     },
     close: () => transport.close(),
   };

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { StoredAttachment } from './email-outbox.entity.ts';
 import type { Mailer } from './mailer.ts';
 
 /** Longer than any one SMTP attempt (the transport gives up after 20 s of silence). */
@@ -15,6 +16,7 @@ interface LeasedRow {
   subject: string;
   text_body: string;
   html_body: string;
+  attachments: StoredAttachment[] | null;
 }
 
 export interface BatchOutcome {
@@ -62,7 +64,7 @@ async function leaseById(pool: Pool, ids: string[]): Promise<LeasedRow[]> {
     name: 'outbox.lease',
     text: `update email_outbox set attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
             where id = any($1::uuid[]) and sent_at is null and failed_at is null and (lease_until is null or lease_until < now())
-           returning id, recipient, subject, text_body, html_body`,
+           returning id, recipient, subject, text_body, html_body, attachments`,
     values: [ids, LEASE_SECONDS],
   });
   return rows;
@@ -90,7 +92,7 @@ export async function strandedIds(pool: Pool, limit: number): Promise<string[]> 
 async function markSent(pool: Pool, ids: string[]): Promise<void> {
   await pool.query({
     name: 'outbox.sent',
-    text: `update email_outbox set sent_at = now(), lease_until = null, recipient = null, subject = null, text_body = null, html_body = null
+    text: `update email_outbox set sent_at = now(), lease_until = null, recipient = null, subject = null, text_body = null, html_body = null, attachments = null
             where id = any($1::uuid[])`,
     values: [ids],
   });
@@ -116,7 +118,7 @@ async function markFailed(pool: Pool, ids: string[], errors: string[]): Promise<
   await pool.query({
     name: 'outbox.failed',
     text: `update email_outbox o set failed_at = now(), lease_until = null, last_error = f.error,
-                  recipient = null, subject = null, text_body = null, html_body = null
+                  recipient = null, subject = null, text_body = null, html_body = null, attachments = null
              from unnest($1::uuid[], $2::text[]) as f(id, error)
             where o.id = f.id and o.sent_at is null`,
     values: [ids, errors],
@@ -136,6 +138,10 @@ async function sendLeased(
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        attachments: row.attachments?.map(({ contentBase64, ...attachment }) => ({
+          ...attachment,
+          content: Buffer.from(contentBase64, 'base64'),
+        })),
       }),
     ),
   );

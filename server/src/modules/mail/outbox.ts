@@ -42,7 +42,10 @@ const outboxRow = (id: string, kind: string, to: string, content: EmailContent) 
   subject: content.subject,
   textBody: content.text,
   htmlBody: content.html,
-  createdAt: new Date(),
+  attachments: content.attachments?.map(({ content: bytes, ...attachment }) => ({
+    ...attachment,
+    contentBase64: bytes.toString('base64'),
+  })),
 });
 
 /**

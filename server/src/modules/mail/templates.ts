@@ -1,16 +1,25 @@
+/** A file sent with a message; with `cid`, shown inline where the HTML names `cid:<cid>`. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  cid?: string;
+}
+
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return (
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#0b0c0c;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`

@@ -17,7 +17,10 @@ export function operatorGate(options: OperatorAuthOptions): Router {
  * '1e400' into Infinity and then passes them as integers within any bound, and the contract sets
  * no maximum page: refuse what is not a safe integer, or makes an offset past one.
  */
-function paging(query: { page?: number; pageSize?: number }): { page: number; pageSize: number } {
+export function paging(query: { page?: number; pageSize?: number }): {
+  page: number;
+  pageSize: number;
+} {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.pageSize ?? 20);
   const problems: ValidationItem[] = [];

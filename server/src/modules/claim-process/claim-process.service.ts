@@ -1,0 +1,313 @@
+import type { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@prize/generated/server';
+import type { Config } from '../../config/config.ts';
+import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
+import { UploadedFileSchema } from '../claim/claim.entity.ts';
+import { claimNotFound } from '../claim/claim.errors.ts';
+import { hashLinkToken } from '../claim/tokens.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { addToOutbox } from '../mail/outbox.ts';
+import type { OutboxPump } from '../mail/outbox-pump.ts';
+import type { EmailContent } from '../mail/templates.ts';
+import type { SectionType } from '../info-request/info-request.rules.ts';
+import type { OperatorService } from '../operator/operator.service.ts';
+import type { StaffRole } from '../staff/accounts/staff-role.ts';
+import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
+import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
+import { ClaimProcessSchema } from './claim-process.entity.ts';
+import {
+  claimProcessRepository,
+  type QueueFilters,
+  type SubmittedClaimRow,
+} from './claim-process.repository.ts';
+import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
+import { paidEmail, paymentDetailsRequestedEmail, ticketRequestedEmail } from './step-emails.ts';
+import { normaliseTicketCode } from './ticket-code.ts';
+import { STEP_LABELS, timelineDetail } from './timeline-detail.ts';
+
+export const CLAIM_NOT_FOUND = 'Claim not found.';
+export const CLAIM_NOT_SUBMITTED = 'This claim has not been submitted yet.';
+export const FILE_NOT_FOUND = 'File not found.';
+export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
+export const STEP_MOVED = 'This claim has moved to another step. Reload it and try again.';
+export const REASON_REQUIRED = 'Enter a reason for rejecting the claim (up to 500 characters).';
+export const REASON_NOT_ALLOWED = 'A reason is given only when rejecting a claim.';
+
+type StaffClaim = components['schemas']['StaffClaim'];
+
+/** Who may move a claim between steps (customer care and admin read only). */
+const STEP_CHANGERS: readonly StaffRole[] = ['claims_advisor'];
+
+export interface StepChange {
+  from: ClaimStep;
+  to: ClaimStep;
+  reason?: string;
+}
+
+export interface ClaimProcessDependencies {
+  config: Pick<Config, 'productName' | 'paymentDetailsUrl' | 'ticketPostalAddress'>;
+  em: EntityManager;
+  outbox: Pick<OutboxPump, 'send'>;
+  storage: Pick<FileStorage, 'open'>;
+  operator: Pick<OperatorService, 'claim' | 'requestInformation'>;
+}
+
+/** Winner Services' work on submitted claims (docs/adr/020): the queue, a claim's page, its steps. */
+export function claimProcessService({
+  config,
+  em: rootEm,
+  outbox,
+  storage,
+  operator,
+}: ClaimProcessDependencies) {
+  const fresh = () => rootEm.fork();
+
+  async function submittedClaim(em: EntityManager, hashid: string, lock = false) {
+    const claim = await claimProcessRepository(em).submittedClaim(hashid, lock);
+    if (!claim) throw new NotFoundError(CLAIM_NOT_FOUND);
+    return claim;
+  }
+
+  /** The e-mail a step sends the claimant; `rejected` sends none (Customer Care phones). */
+  async function stepEmail(
+    claim: SubmittedClaimRow,
+    to: ClaimStep,
+    ticketCode: string | null,
+  ): Promise<EmailContent | undefined> {
+    const about = { productName: config.productName, reference: claim.hashid };
+    if (to === 'ticket_requested')
+      return ticketRequestedEmail({
+        ...about,
+        ticketCode: ticketCode!,
+        postalAddress: config.ticketPostalAddress,
+      });
+    if (to === 'payment_details_requested')
+      return paymentDetailsRequestedEmail({
+        ...about,
+        paymentDetailsUrl: config.paymentDetailsUrl,
+      });
+    if (to === 'paid') return paidEmail(about);
+    return undefined;
+  }
+
+  /** The claim page's data: the operator's view of the claim and where it is in the process. */
+  async function view(hashid: string, role: StaffRole): Promise<StaffClaim> {
+    const em = fresh();
+    const repository = claimProcessRepository(em);
+    const claim = await submittedClaim(em, hashid);
+    const [operatorView, process, timeline] = await Promise.all([
+      // The operator service hands back, untyped, the stored fields the contract's schemas admitted
+      // on the way in (a purge empties personal details, but a purged claim is not found).
+      operator.claim(hashid) as Promise<components['schemas']['OperatorClaim']>,
+      repository.process(claim.id),
+      repository.timeline(claim.id),
+    ]);
+    const check = await repository.identityCheck(operatorView.identityCheckUuid);
+    const step: ClaimStep = process?.step ?? 'submitted';
+    return {
+      ...operatorView,
+      reference: claim.hashid,
+      step,
+      ...(process?.ticketCode ? { ticketCode: process.ticketCode } : {}),
+      ...(process?.rejectionReason ? { rejectionReason: process.rejectionReason } : {}),
+      identityCheckResult: {
+        idDocsRequired: check!.idDocsRequired,
+        checkedAt: check!.checkedAt.toISOString(),
+        provider: check!.provider,
+      },
+      allowedTransitions: STEP_CHANGERS.includes(role) ? nextSteps(step) : [],
+      timeline: timeline.map((entry) => {
+        const detail = timelineDetail(entry.detail);
+        return {
+          at: entry.at.toISOString(),
+          event: entry.event,
+          ...(entry.staffName ? { staffName: entry.staffName } : {}),
+          ...(detail ? { detail } : {}),
+        };
+      }),
+    };
+  }
+
+  return {
+    async queue(filters: QueueFilters, page: number, pageSize: number) {
+      // The contract's `date` format admits year 0000, which PostgreSQL has no date for.
+      for (const property of ['submittedFrom', 'submittedTo'] as const)
+        if (filters[property]?.startsWith('0000'))
+          throw ValidationFailure.of(property, 'isDate', `${property} must be a date from year 1`);
+      const repository = claimProcessRepository(fresh());
+      const { rows, total } = await repository.queue(filters, page, pageSize);
+      const statuses = await repository.infoStatuses(rows.map((row) => row.id));
+      return {
+        items: rows.map((row) => ({
+          claimHashid: row.hashid,
+          reference: row.hashid,
+          step: row.step,
+          status: statuses.get(row.id) ?? ('submitted' as const),
+          submittedAt: row.submittedAt.toISOString(),
+          productType: row.productType,
+          prizeAmountPence: row.prizeAmountPence,
+          idDocsRequired: row.idDocsRequired,
+        })),
+        page,
+        pageSize,
+        total,
+      };
+    },
+
+    /** A claim's page for a member of staff; the view of its personal details is audited first. */
+    async claim(hashid: string, staff: StaffPrincipal) {
+      const em = fresh();
+      const claim = await submittedClaim(em, hashid);
+      recordStaffAudit(em, { staffId: staff.id, action: 'claim.viewed', claimId: claim.id });
+      await em.flush();
+      return view(hashid, staff.role);
+    },
+
+    /**
+     * One of the claim's images, re-encoded: the stored bytes once the sanitizer replaced the
+     * upload (metadata stripped), never before. The view is audited.
+     */
+    async file(
+      hashid: string,
+      uuid: string,
+      staff: StaffPrincipal,
+    ): Promise<{ stream: Readable; contentType: string; size: number }> {
+      const em = fresh();
+      const claim = await submittedClaim(em, hashid);
+      const file = await em.findOne(
+        UploadedFileSchema,
+        { id: uuid, claim: claim.id },
+        {
+          fields: ['storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
+          disableIdentityMap: true,
+        },
+      );
+      if (!file || file.sanitizeError) throw new NotFoundError(FILE_NOT_FOUND);
+      if (!file.sanitizedAt)
+        throw new ConflictError('This image is still being checked. Please try again shortly.');
+      const stream = await storage.open(file.storageKey);
+      recordStaffAudit(em, {
+        staffId: staff.id,
+        action: 'claim.file_viewed',
+        claimId: claim.id,
+        detail: { fileUuid: uuid },
+      });
+      await em.flush().catch((error: unknown) => {
+        stream.destroy();
+        throw error;
+      });
+      return { stream, contentType: file.contentType, size: file.size };
+    },
+
+    /**
+     * Moves a claim one step (docs/adr/020): checks the move, saves the step, queues the step's
+     * e-mail and records who did it, all in one transaction; the e-mail goes once it commits.
+     */
+    async changeStep(hashid: string, change: StepChange, staff: StaffPrincipal) {
+      if (change.to === 'rejected' && !change.reason?.trim())
+        throw ValidationFailure.of('reason', 'required', REASON_REQUIRED);
+      if (change.to !== 'rejected' && change.reason !== undefined)
+        throw ValidationFailure.of('reason', 'absent', REASON_NOT_ALLOWED);
+      if (!isAllowedTransition(change.from, change.to))
+        throw new ConflictError(
+          `This claim cannot move from ${STEP_LABELS[change.from].toLowerCase()} to ${STEP_LABELS[change.to].toLowerCase()}.`,
+        );
+      const outboxId = await fresh().transactional(async (em) => {
+        const repository = claimProcessRepository(em);
+        // The claim's row lock orders concurrent moves of one claim, its first move included.
+        const claim = await submittedClaim(em, hashid, true);
+        const process = await repository.process(claim.id, true);
+        if ((process?.step ?? 'submitted') !== change.from) throw new ConflictError(STEP_MOVED);
+        const ticketCode =
+          change.to === 'ticket_requested'
+            ? await repository.unusedTicketCode()
+            : (process?.ticketCode ?? null);
+        const saved =
+          process ??
+          em.create(ClaimProcessSchema, {
+            claim: claim.id,
+            step: change.to,
+            updatedAt: new Date(),
+          });
+        em.assign(saved, {
+          step: change.to,
+          ticketCode,
+          updatedAt: new Date(),
+          ...(change.to === 'rejected'
+            ? { rejectedFrom: change.from, rejectionReason: change.reason!.trim() }
+            : {}),
+        });
+        recordStaffAudit(em, {
+          staffId: staff.id,
+          action: 'claim.step_changed',
+          claimId: claim.id,
+          detail: {
+            from: change.from,
+            to: change.to,
+            ...(change.to === 'rejected' ? { reason: change.reason!.trim() } : {}),
+          },
+        });
+        const email = await stepEmail(claim, change.to, ticketCode);
+        return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
+      });
+      if (outboxId) outbox.send(outboxId);
+      return view(hashid, staff.role);
+    },
+
+    /** As the operator API's info request, recorded in the staff audit once it is made. */
+    async requestInformation(hashid: string, sections: SectionType[], staff: StaffPrincipal) {
+      const created = await operator.requestInformation(hashid, sections);
+      const em = fresh();
+      const claim = await submittedClaim(em, hashid);
+      recordStaffAudit(em, {
+        staffId: staff.id,
+        action: 'claim.info_requested',
+        claimId: claim.id,
+        detail: { infoRequestUuid: created.uuid, sectionTypeList: sections },
+      });
+      await em.flush();
+      return created;
+    },
+
+    /** The claim a ticket code (typed, or scanned from the QR code) belongs to; the lookup is audited. */
+    async findByTicketCode(input: string, staff: StaffPrincipal) {
+      const code = normaliseTicketCode(input);
+      const em = fresh();
+      const repository = claimProcessRepository(em);
+      const claim = code && (await repository.claimByTicketCode(code));
+      if (!claim) throw new NotFoundError(TICKET_CODE_NOT_FOUND);
+      recordStaffAudit(em, {
+        staffId: staff.id,
+        action: 'claim.ticket_code_lookup',
+        claimId: claim.id,
+      });
+      await em.flush();
+      return { claimHashid: claim.hashid };
+    },
+  };
+}
+
+/** How far a submitted claim is, for the claimant holding its link (spec section 1's five steps). */
+export function claimProgressService({ em: rootEm }: { em: EntityManager }) {
+  return {
+    async progress(token: string) {
+      const em = rootEm.fork();
+      const repository = claimProcessRepository(em);
+      const claim = await repository.claimByTokenHash(hashLinkToken(token));
+      // A purged claim identifies no one any more: its link is as unknown as a made-up one.
+      if (!claim || claim.status === 'purged') throw claimNotFound();
+      if (claim.status !== 'submitted') throw new ConflictError(CLAIM_NOT_SUBMITTED);
+      const process = await repository.process(claim.id);
+      const step: ClaimStep = process?.step ?? 'submitted';
+      return {
+        reference: claim.hashid!,
+        step,
+        completedSteps: completedSteps(step, process?.rejectedFrom ?? undefined),
+      };
+    },
+  };
+}
+
+export type ClaimProcessService = ReturnType<typeof claimProcessService>;
+export type ClaimProgressService = ReturnType<typeof claimProgressService>;

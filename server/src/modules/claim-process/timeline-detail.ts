@@ -1,0 +1,32 @@
+import type { ClaimStep } from './claim-steps.ts';
+
+/** The steps as the back office names them. */
+export const STEP_LABELS: Record<ClaimStep, string> = {
+  submitted: 'Submitted',
+  reviewed: 'Reviewed',
+  ticket_requested: 'Ticket requested',
+  ticket_received: 'Ticket received',
+  payment_details_requested: 'Payment details requested',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+const isStep = (value: unknown): value is ClaimStep =>
+  typeof value === 'string' && Object.hasOwn(STEP_LABELS, value);
+
+/**
+ * A staff audit row's detail as the timeline shows it: the steps of a step change (and a
+ * rejection's reason), the file viewed, the sections asked for. Only what the recorder stores,
+ * which is never personal data.
+ */
+export function timelineDetail(detail: Record<string, unknown> | undefined): string | undefined {
+  if (!detail) return undefined;
+  if (isStep(detail.from) && isStep(detail.to)) {
+    const steps = `${STEP_LABELS[detail.from]} → ${STEP_LABELS[detail.to]}`;
+    return typeof detail.reason === 'string' ? `${steps}: ${detail.reason}` : steps;
+  }
+  if (typeof detail.fileUuid === 'string') return `File ${detail.fileUuid}`;
+  if (Array.isArray(detail.sectionTypeList))
+    return `Asked for ${detail.sectionTypeList.join(', ')}`;
+  return undefined;
+}

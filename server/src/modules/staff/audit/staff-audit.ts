@@ -1,0 +1,39 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { StaffAuditSchema } from './staff-audit.entity.ts';
+
+/** What the staff audit records (docs/adr/019-staff-accounts.md). */
+export type StaffAuditAction =
+  | 'staff.signed_in'
+  | 'staff.sign_in_failed'
+  | 'staff.signed_out'
+  | 'staff.locked_out'
+  | 'staff.account_created'
+  | 'staff.setup_completed'
+  | 'claim.viewed'
+  | 'claim.file_viewed'
+  | 'claim.step_changed'
+  | 'claim.info_requested'
+  | 'claim.ticket_code_lookup';
+
+export interface StaffAuditEntry {
+  /** Who acted; null when nobody could be told (a sign-in failure for an unknown e-mail). */
+  staffId: string | null;
+  action: StaffAuditAction;
+  claimId?: string;
+  /** Ids, steps, file uuids: never personal data. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Adds one audit row to the unit of work: it is written by the caller's flush, in the caller's
+ * transaction, so the action and its record commit or fail together. The audit is insert-only:
+ * nothing in the application updates or deletes these rows (a database trigger refuses both).
+ */
+export function recordStaffAudit(em: EntityManager, entry: StaffAuditEntry): void {
+  em.create(StaffAuditSchema, {
+    staff: entry.staffId,
+    action: entry.action,
+    claimId: entry.claimId ?? null,
+    detail: entry.detail ?? null,
+  });
+}

@@ -1,0 +1,65 @@
+import { Router, type CookieOptions } from 'express';
+import { contractRoute } from '../../../http/contract-routes.ts';
+import { ValidationFailure } from '../../../http/errors.ts';
+import type { StaffAccountsService } from '../accounts/staff-accounts.service.ts';
+import { requireStaff, STAFF_API, STAFF_SESSION_COOKIE, staffOf } from './require-staff.ts';
+import type { StaffAuthService } from './staff-auth.service.ts';
+
+/** httpOnly, SameSite=Strict, sent to the staff API only; Secure when the service is on https. */
+export function staffCookieOptions(publicUrl: string): CookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: STAFF_API,
+    secure: publicUrl.startsWith('https:'),
+  };
+}
+
+/** Sign-in, the session, sign-out, and the set-up link's two calls. */
+export function staffAuthRoutes(
+  auth: StaffAuthService,
+  accounts: StaffAccountsService,
+  publicUrl: string,
+): Router {
+  const router = Router();
+  const cookie = staffCookieOptions(publicUrl);
+
+  contractRoute(router, 'post', '/api/v1/staff/session', async (req, res) => {
+    const signedIn = await auth.signIn(req.body, req.ip ?? 'unknown');
+    res.cookie(STAFF_SESSION_COOKIE, signedIn.token, { ...cookie, expires: signedIn.expiresAt });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(signedIn.view);
+  });
+
+  router.get('/api/v1/staff/session', requireStaff());
+  contractRoute(router, 'get', '/api/v1/staff/session', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await auth.current(staffOf(res), res.locals.staffSessionToken ?? ''));
+  });
+
+  router.delete('/api/v1/staff/session', requireStaff());
+  contractRoute(router, 'delete', '/api/v1/staff/session', async (_req, res) => {
+    await auth.signOut(staffOf(res));
+    res.clearCookie(STAFF_SESSION_COOKIE, cookie);
+    res.status(204).end();
+  });
+
+  contractRoute(router, 'get', '/api/v1/staff/setup/{setupToken}', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await accounts.setup(req.params.setupToken));
+  });
+
+  contractRoute(router, 'post', '/api/v1/staff/setup/{setupToken}', async (req, res) => {
+    // A wrong code counts against the client like a failed sign-in.
+    const key = await auth.clientAllowed(req.ip ?? 'unknown');
+    try {
+      await accounts.completeSetup(req.params.setupToken, req.body.password, req.body.code);
+    } catch (error) {
+      if (error instanceof ValidationFailure) await auth.countFailure(key);
+      throw error;
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,95 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StaffAccount } from '../accounts/staff-account.entity.ts';
+import type { StaffPrincipal } from './staff-principal.ts';
+import { StaffSessionSchema, type StaffSession } from './staff-session.entity.ts';
+import { newToken, tokenHash } from './staff-secrets.ts';
+
+export interface SessionLifetime {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export interface OpenedSession {
+  /** The cookie's value: given to the browser once, never stored. */
+  token: string;
+  session: StaffSession;
+}
+
+/** A new session for `staff` (persisted; the caller flushes). */
+export function openStaffSession(
+  em: EntityManager,
+  staff: StaffAccount,
+  now: Date,
+  lifetime: SessionLifetime,
+): OpenedSession {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + lifetime.maxHours * 3_600_000);
+  const session = em.create(StaffSessionSchema, {
+    id: crypto.randomUUID(),
+    tokenHash: tokenHash(token),
+    staff,
+    createdAt: now,
+    idleExpiresAt: idleExpiry(now, expiresAt, lifetime),
+    expiresAt,
+  });
+  em.persist(session);
+  return { token, session };
+}
+
+function idleExpiry(now: Date, expiresAt: Date, lifetime: SessionLifetime): Date {
+  return new Date(Math.min(now.getTime() + lifetime.idleMinutes * 60_000, expiresAt.getTime()));
+}
+
+const expired = (session: StaffSession, now: Date): boolean =>
+  session.idleExpiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime();
+
+/**
+ * The session a cookie token names, when it is still alive; its idle expiry moves on. An expired
+ * session is deleted as it is found. Flushes `em` (pass a fork).
+ */
+export async function findStaffSession(
+  em: EntityManager,
+  token: string,
+  now: Date,
+  lifetime: SessionLifetime,
+): Promise<StaffSession | undefined> {
+  const session = await em.findOne(
+    StaffSessionSchema,
+    { tokenHash: tokenHash(token) },
+    { populate: ['staff'] },
+  );
+  if (!session) return undefined;
+  if (expired(session, now)) {
+    await em.remove(session).flush();
+    return undefined;
+  }
+  session.idleExpiresAt = idleExpiry(now, session.expiresAt, lifetime);
+  await em.flush();
+  return session;
+}
+
+/**
+ * Deletes `staff`'s expired sessions, at each of their sign-ins: the table keeps a handful of
+ * rows per member of staff without a maintenance job.
+ */
+export async function deleteExpiredSessions(
+  em: EntityManager,
+  staff: StaffAccount,
+  now: Date,
+): Promise<void> {
+  await em.nativeDelete(StaffSessionSchema, {
+    staff,
+    $or: [{ idleExpiresAt: { $lte: now } }, { expiresAt: { $lte: now } }],
+  });
+}
+
+export function principalOf(session: StaffSession): StaffPrincipal {
+  const staff = session.staff;
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    sessionId: session.id,
+  };
+}

@@ -1,0 +1,82 @@
+import { pipeline } from 'node:stream/promises';
+import { Router } from 'express';
+import { contractRoute } from '../../../http/contract-routes.ts';
+import type { ClaimProcessService } from '../../claim-process/claim-process.service.ts';
+import { paging } from '../../operator/operator.routes.ts';
+import { requireStaff, staffOf } from '../auth/require-staff.ts';
+
+const anyRole = requireStaff();
+const advisors = requireStaff({ roles: ['claims_advisor'] });
+
+/** The back office's claim operations (docs/adr/020); the staff gate has found the session. */
+export function staffClaimRoutes(process: ClaimProcessService): Router {
+  const router = Router();
+
+  router.get('/api/v1/staff/claims', anyRole);
+  contractRoute(router, 'get', '/api/v1/staff/claims', async (req, res) => {
+    const { page, pageSize } = paging(req.query);
+    const { step, productType, submittedFrom, submittedTo, prizeBand, idDocsRequired, q } =
+      req.query;
+    res.json(
+      await process.queue(
+        { step, productType, submittedFrom, submittedTo, prizeBand, idDocsRequired, q },
+        page,
+        pageSize,
+      ),
+    );
+  });
+
+  router.get('/api/v1/staff/claims/:claimHashid', anyRole);
+  contractRoute(router, 'get', '/api/v1/staff/claims/{claimHashid}', async (req, res) => {
+    res.json(await process.claim(req.params.claimHashid, staffOf(res)));
+  });
+
+  router.get('/api/v1/staff/claims/:claimHashid/files/:uuid', anyRole, async (req, res) => {
+    const file = await process.file(
+      String(req.params.claimHashid),
+      String(req.params.uuid),
+      staffOf(res),
+    );
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // An image must never run as a document in a member of staff's browser.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    await pipeline(file.stream, res);
+  });
+
+  router.post('/api/v1/staff/claims/:claimHashid/step', advisors);
+  contractRoute(router, 'post', '/api/v1/staff/claims/{claimHashid}/step', async (req, res) => {
+    res.json(await process.changeStep(req.params.claimHashid, req.body, staffOf(res)));
+  });
+
+  router.post(
+    '/api/v1/staff/claims/:claimHashid/info-requests',
+    requireStaff({ roles: ['claims_advisor', 'customer_care'] }),
+  );
+  contractRoute(
+    router,
+    'post',
+    '/api/v1/staff/claims/{claimHashid}/info-requests',
+    async (req, res) => {
+      res
+        .status(201)
+        .json(
+          await process.requestInformation(
+            req.params.claimHashid,
+            req.body.sectionTypeList,
+            staffOf(res),
+          ),
+        );
+    },
+  );
+
+  router.get('/api/v1/staff/ticket-codes/:ticketCode', anyRole);
+  contractRoute(router, 'get', '/api/v1/staff/ticket-codes/{ticketCode}', async (req, res) => {
+    res.json(await process.findByTicketCode(req.params.ticketCode, staffOf(res)));
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { useClaimServer } from '../support/claim-server.ts';
+import { codeAt, seedStaff, signInCall, testClock } from './staff-fixtures.ts';
+
+const clock = testClock();
+// A secret of its own: the counts of other test files (same address, same table) are not ours.
+const ctx = useClaimServer(
+  {
+    RATE_LIMIT_STAFF_SIGN_IN_FAILURES_PER_CLIENT: '3',
+    RATE_LIMIT_SECRET: `staff-rate-limit-test-${Date.now()}-0123456789abcdef`,
+  },
+  { staffClock: clock.now },
+);
+
+describe('staff sign-in rate limit', () => {
+  it('when one client fails past its limit, then it is refused (429) before any account is checked', async () => {
+    const accounts = await Promise.all(
+      [1, 2, 3, 4].map(() => seedStaff(ctx.server, 'customer_care')),
+    );
+    // Failures spread over accounts (no account reaches its own lock-out).
+    for (const staff of accounts.slice(0, 3)) {
+      const res = await signInCall(ctx.server, {
+        email: staff.email,
+        password: 'wrong password',
+        code: await codeAt(staff.secret, clock.now()),
+      });
+      expect(res.status).toBe(401);
+    }
+    const staff = accounts[3]!;
+    const refused = await signInCall(ctx.server, {
+      email: staff.email,
+      password: staff.password,
+      code: await codeAt(staff.secret, clock.now()),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
