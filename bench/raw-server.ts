@@ -2,8 +2,8 @@
  * The baseline of the api figures (`api.<call>.vs_raw`): bare node:http + pg + nodemailer doing
  * the externally visible work of each journey call, and nothing else (no validation, no
  * framework, no ORM). `POST|PATCH /<call>` answers JSON after writing as many rows as the
- * product's call does (server/src/modules/claim/claim-journey.repository.ts,
- * one-statement-submit.ts, http/rate-limit.ts, mail/outbox-sender.ts), in one statement:
+ * product's call does (server/src/modules/claim/claim.repository.ts, http/rate-limit.ts,
+ * mail/outbox-sender.ts), in one statement:
  *
  * | call         | rows written                                                              |
  * |--------------|---------------------------------------------------------------------------|

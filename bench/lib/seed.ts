@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { REFERENCE_BLOCK_SQL } from '../../server/src/modules/claim/claim.repository.ts';
 import { referenceBlocks } from '../../server/src/modules/claim/reference-blocks.ts';
 import { claimReference } from '../../server/src/modules/claim/reference.ts';
 import { hashLinkToken } from '../../server/src/modules/claim/tokens.ts';
@@ -42,7 +43,10 @@ export async function seedClaims(
   const all: SeededClaim[] = [];
   const markSanitized = state === 'submittable' && (await sanitizedColumn(pool));
   // Each claim gets its reference and hashid as POST /api/v1/claim gives them, at start.
-  const nextReference = referenceBlocks(pool);
+  const nextReference = referenceBlocks(async () => {
+    const { rows } = await pool.query<{ first: string; size: string }>(REFERENCE_BLOCK_SQL);
+    return { first: Number(rows[0]!.first), size: Number(rows[0]!.size) };
+  });
   for (let offset = 0; offset < count; offset += BATCH) {
     const claims: Array<SeededClaim & { reference: number }> = [];
     for (let i = 0; i < Math.min(BATCH, count - offset); i++) {

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { entities } from './entities.ts';
 import { migrationsList } from './migrations/index.ts';
 import { nativePool } from './native-pool.ts';
-import { SESSION_OPTIONS } from './session-options.ts';
 
 export type Database = MikroORM;
 
@@ -20,7 +19,7 @@ export async function openDatabase(databaseUrl: string, logger: Logger): Promise
     // sides and show in the first requests' latency after the lull.
     pool: { min: 0, max: 20, idleTimeoutMillis: 60_000 },
     // Unmanaged queries fail fast instead of queueing for ever when PostgreSQL is gone.
-    driverOptions: { connectionTimeoutMillis: 5000, options: SESSION_OPTIONS },
+    driverOptions: { connectionTimeoutMillis: 5000 },
     logger: (message: string) => logger.debug({ orm: message.slice(0, 200) }, 'orm'),
     debug: false,
   });

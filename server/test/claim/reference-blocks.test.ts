@@ -1,17 +1,29 @@
 import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/orm.ts';
+import { claimRepository } from '../../src/modules/claim/claim.repository.ts';
 import { referenceBlocks } from '../../src/modules/claim/reference-blocks.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
 
 let pool: pg.Pool;
+let orm: Database;
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await migratedDatabase('reference_blocks'), max: 4 });
+  const url = await migratedDatabase('reference_blocks');
+  pool = new pg.Pool({ connectionString: url, max: 4 });
+  orm = await openDatabase(url, pino({ level: 'silent' }));
 });
-afterAll(() => pool.end());
+afterAll(async () => {
+  await pool.end();
+  await orm.close();
+});
+
+/** A process's draws, as the claim service makes them: the repository on a fresh entity manager. */
+const draw = () => claimRepository(orm.em.fork()).drawReferenceBlock();
 
 describe('claim references handed out in blocks', () => {
   it('when two processes and the database default all give references at once, then none is given twice', async () => {
-    const [one, two] = [referenceBlocks(pool), referenceBlocks(pool)];
+    const [one, two] = [referenceBlocks(draw), referenceBlocks(draw)];
     const given = await Promise.all(Array.from({ length: 250 }, (_, i) => (i % 2 ? one() : two())));
     // A claim inserted without a reference (the database's own default) draws from the same sequence.
     const { rows } = await pool.query<{ reference: string }>(
@@ -26,13 +38,10 @@ describe('claim references handed out in blocks', () => {
 
   it('when one process gives many references, then it asks the database once per block of the sequence step', async () => {
     let asked = 0;
-    const counting = Object.assign(Object.create(pool) as pg.Pool, {
-      query: (...args: Parameters<pg.Pool['query']>) => {
-        asked++;
-        return (pool.query as (...a: unknown[]) => unknown)(...args);
-      },
+    const next = referenceBlocks(() => {
+      asked++;
+      return draw();
     });
-    const next = referenceBlocks(counting);
     const given: number[] = [];
     for (let i = 0; i < 250; i++) given.push(await next());
     // Within a block the numbers follow on; a new block starts every 100 (the migration's step).

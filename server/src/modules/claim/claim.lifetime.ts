@@ -1,4 +1,4 @@
-import { claimStatusOpenSql } from './claim.conditions.ts';
+import type { Claim } from './claim.entity.ts';
 
 /**
  * How long a claim lives (docs/adr/005-claim-lifetime-and-tokens.md):
@@ -7,8 +7,10 @@ import { claimStatusOpenSql } from './claim.conditions.ts';
  *   the form after CLAIM_INACTIVITY_TIMER_MINUTES without a change, but typing makes no call, so
  *   the server allows SERVER_GRACE_FACTOR times that between calls before it expires the claim.
  *
- * The rule is kept once, in SQL, and read on the database's clock by every statement that needs
- * it (the journey's reads and the purge), so two server processes never disagree on it.
+ * The journey checks a loaded claim with `claimClockRunning`; the purge, which works on many rows
+ * in one statement, asks the same rule in SQL (`claimClockRunningSql`). Both are here, side by
+ * side: a change to one is a change to the other. A call that finds the claim open as the purge
+ * expires it is settled by the row lock it takes (claim.service.ts).
  */
 export const LINK_LIFETIME_HOURS = 24;
 export const SERVER_GRACE_FACTOR = 3;
@@ -23,10 +25,16 @@ export function claimClockRunningSql(c: string, limit: string): string {
                 else ${c}.last_activity_at >= now() - make_interval(secs => ${limit}) end)`;
 }
 
-/** True when claim row `c` is started or verified and its clock still runs. */
-export function claimIsOpenSql(c: string, limit: string): string {
-  return `(${claimStatusOpenSql(c)} and ${claimClockRunningSql(c, limit)})`;
-}
+/** The fields of a claim its clock is read from. */
+export type ClaimClock = Pick<Claim, 'verifiedAt' | 'linkExpiresAt' | 'lastActivityAt'>;
 
-/** A submitted claim keeps no draft (docs/adr/015): the CTE that drops the draft of the claim in `changed`. */
-export const FORGET_DRAFT = `forgotten as (delete from form_draft_section where owner_id in (select id from changed))`;
+/** True while a loaded claim's clock runs (`claimClockRunningSql` for one claim in hand). */
+export function claimClockRunning(
+  claim: ClaimClock,
+  limitSeconds: number,
+  now = new Date(),
+): boolean {
+  return claim.verifiedAt == null
+    ? claim.linkExpiresAt.getTime() > now.getTime()
+    : claim.lastActivityAt.getTime() >= now.getTime() - limitSeconds * 1000;
+}

@@ -31,12 +31,13 @@ import {
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
+import { isOpenStatus } from './claim.conditions.ts';
 import {
-  claimJourneyRepository,
-  type ClaimState,
-  type OutboxMessage,
-} from './claim-journey.repository.ts';
-import { inactivityLimitSeconds, LINK_LIFETIME_HOURS } from './claim.lifetime.ts';
+  claimClockRunning,
+  inactivityLimitSeconds,
+  LINK_LIFETIME_HOURS,
+  type ClaimClock,
+} from './claim.lifetime.ts';
 import { claimRepository } from './claim.repository.ts';
 import {
   keptDetails,
@@ -52,18 +53,16 @@ import type {
 } from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
-import {
-  oneStatementSubmit,
-  REFERENCE_PLACEHOLDER,
-  type SubmissionBranch,
-} from './one-statement-submit.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
+
+/** What the open check reads of a loaded claim. */
+type OpenCheckFields = ClaimClock & { status: string };
 
 export interface ClaimServiceDependencies {
   config: Config;
   em: EntityManager;
-  /** The pool behind the ORM: the journey's calls run on it (claim-journey.repository.ts). */
+  /** The pool behind the ORM, for the start's rate limits (rate-limiter-flexible counts on it). */
   pool: Pool;
   jobs: JobSender;
   outbox: Pick<OutboxPump, 'send'>;
@@ -77,6 +76,7 @@ export interface ClaimServiceDependencies {
 
 /** The partial unique index on submitted ticket numbers: another claim took the serial meanwhile. */
 function refuseTakenSerial(error: unknown): never {
+  // PostgreSQL's error, or the ORM's exception that carries its fields.
   const { code, constraint } = error as { code?: string; constraint?: string };
   if (code === '23505' && constraint === 'claim_dbg_ticket_number_uniq') {
     throw ValidationFailure.of(
@@ -88,15 +88,12 @@ function refuseTakenSerial(error: unknown): never {
   throw error;
 }
 
-/** 404, 409 or 410 for a link token whose claim is missing, submitted or expired. */
-function assertOpen<T extends ClaimState>(claim: T | null): T {
-  if (!claim) throw claimNotFound();
-  if (claim.status === 'submitted') throw claimAlreadySubmitted();
-  if (!claim.open) throw claimExpired();
-  return claim;
-}
-
-/** The claimant's journey: each method is one call of spec section 7. */
+/**
+ * The claimant's journey: each method is one call of spec section 7 and one path, read top to
+ * bottom: load (one read), check with the shared rules once (claim.rules.ts, claim.conditions.ts,
+ * claim.lifetime.ts), save the change with its audit event and its e-mail (one statement of the
+ * repository, guarded by the claim's open status), then hand the committed e-mail to the pump.
+ */
 export function claimService({
   config,
   em: rootEm,
@@ -111,10 +108,7 @@ export function claimService({
 }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
-  const journey = claimJourneyRepository(pool, inactivitySeconds);
-  const nextReference = referenceBlocks(pool);
-  const submitting = oneStatementSubmit(pool, inactivitySeconds);
-  const confirmationTemplate = confirmationEmail(config.productName, REFERENCE_PLACEHOLDER);
+  const nextReference = referenceBlocks(() => claimRepository(fresh()).drawReferenceBlock());
   const startPerClient = rateLimiter(pool, {
     name: 'start-client',
     points: config.startLimitPerClient,
@@ -126,19 +120,14 @@ export function claimService({
     durationSeconds: 60 * 60,
   });
 
-  /**
-   * The open claim a link token names; 404, 409 or 410 otherwise. Only reads: a call's activity is
-   * recorded by the statement that stores its result, so a refused request changes nothing.
-   */
-  async function openClaim(token: string): Promise<ClaimState> {
-    return assertOpen(await journey.claimByToken(hashLinkToken(token)));
+  /** The claim a link names, checked open (status and clock): 404, 409 or 410 otherwise. */
+  function assertOpen<T extends OpenCheckFields>(claim: T | null): T {
+    if (!claim) throw claimNotFound();
+    if (claim.status === 'submitted') throw claimAlreadySubmitted();
+    if (!isOpenStatus(claim.status) || !claimClockRunning(claim, inactivitySeconds))
+      throw claimExpired();
+    return claim;
   }
-
-  const outboxMessage = (
-    kind: string,
-    recipient: string,
-    content: EmailContent,
-  ): OutboxMessage => ({ id: randomUUID(), kind, recipient, ...content });
 
   /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
   const providerVerdict = async (details: TrustedPersonalDetails) => {
@@ -149,88 +138,27 @@ export function claimService({
     }
   };
 
-  /** The rules of spec section 5 (`problems`, when already worked out), then the details as checked and stored. */
-  const checkedDetails = async (
-    details: ClaimPersonalDetails,
-    problems = personalDetailsProblems(details),
-  ) => {
+  /** Refuses details that break the rules of spec section 5, else the details as checked and stored. */
+  const checkedDetails = async (details: ClaimPersonalDetails) => {
+    const problems = personalDetailsProblems(details);
     if (problems.length) throw new ValidationFailure(problems);
     return trustedDetails(details, deliveryPoints);
   };
 
-  /** Reads what a submission is checked against, refuses it with every problem found, or stores it. */
-  const submitChecked = async (
-    tokenHash: Buffer,
-    submission: ClaimSubmission,
-    serial: string | null,
-  ): Promise<{ claimHashid: string }> => {
-    // Every file the submission could need: which ones it does depends on the stored check.
-    const named = submittedFiles(submission, true).map((file) => file.uuid);
-    const facts = assertOpen(
-      await journey.submissionFacts(tokenHash, submission.identityCheckUuid, named, serial),
-    );
-    const check = facts.identityCheck;
-    if (!check)
-      throw ValidationFailure.of(
-        'identityCheckUuid',
-        'identityCheck',
-        'The identity check does not belong to this claim',
-      );
-    const dbgTicketNumberValid =
-      serial === null ? undefined : isDbgTicketNumberFormat(serial) && !facts.ticketNumberUsed;
-    const problems = submissionProblems(submission, {
-      idDocsRequired: check.idDocsRequired,
-      dbgTicketNumberValid,
-    });
-    const stored = new Map(facts.files.map((file) => [file.id, file]));
-    for (const file of submittedFiles(submission, check.idDocsRequired)) {
-      if (stored.get(file.uuid)?.type !== file.type) {
-        problems.push({
-          property: file.property,
-          constraints: {
-            file: `${file.property} must be a ${file.type} image uploaded for this claim`,
-          },
-          children: [],
-        });
-      }
-    }
-    if (problems.length) throw new ValidationFailure(problems);
+  /** The open claim a link token names: 404, 409 or 410 otherwise. */
+  const openClaim = async (token: string) =>
+    assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token)));
 
-    const claimHashid = claimReference(Number(facts.reference));
-    const mail = outboxMessage(
-      'confirmation',
-      facts.email!,
-      confirmationEmail(config.productName, claimHashid),
-    );
-    const submitted = await journey
-      .submit(
-        {
-          id: facts.id,
-          hashid: claimHashid,
-          identityCheckId: check.id,
-          details: keptDetails(submission, check.idDocsRequired),
-        },
-        mail,
-      )
-      .catch(refuseTakenSerial);
-    if (!submitted) throw claimAlreadySubmitted();
-    outbox.send(mail.id);
-    return { claimHashid };
-  };
+  const outboxMessage = (kind: string, recipient: string, content: EmailContent) => ({
+    id: randomUUID(),
+    kind,
+    recipient,
+    ...content,
+  });
 
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {
       const normalised = email.trim();
-      const { token, hash } = newLinkToken();
-      const mail = outboxMessage(
-        'verification',
-        normalised,
-        verificationEmail(
-          config.productName,
-          `${config.publicUrl}/claim/${token}`,
-          LINK_LIFETIME_HOURS,
-        ),
-      );
       // Both limits are counted, refused or not; a refused start stores nothing and sends nothing.
       const refusedFor = await retryAfterSeconds([
         { limiter: startPerClient, key: rateLimitKey(client, config.rateLimitSecret) },
@@ -240,23 +168,37 @@ export function claimService({
         },
       ]);
       if (refusedFor !== undefined) throw new TooManyRequestsError(undefined, refusedFor);
+      const { token, hash } = newLinkToken();
       const reference = await nextReference();
-      const claim = {
-        id: randomUUID(),
-        tokenHash: hash,
-        email: normalised,
-        linkLifetimeHours: LINK_LIFETIME_HOURS,
-        reference,
-        hashid: claimReference(reference),
-      };
-      await journey.start(claim, mail);
+      const mail = outboxMessage(
+        'verification',
+        normalised,
+        verificationEmail(
+          config.productName,
+          `${config.publicUrl}/claim/${token}`,
+          LINK_LIFETIME_HOURS,
+        ),
+      );
+      await claimRepository(fresh()).start(
+        {
+          id: randomUUID(),
+          tokenHash: hash,
+          email: normalised,
+          linkExpiresAt: new Date(Date.now() + LINK_LIFETIME_HOURS * 3_600_000),
+          reference,
+          hashid: claimReference(reference),
+        },
+        mail,
+      );
       outbox.send(mail.id);
       return { email: normalised };
     },
 
     async verify(token: string) {
-      const claim = assertOpen(await journey.verify(hashLinkToken(token)));
-      if (!claim.changed) throw claimAlreadySubmitted();
+      const claims = claimRepository(fresh());
+      const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token)));
+      // Guarded by the open status: a submit or purge since the load makes this a 409.
+      if (!(await claims.saveVerified(claim.id))) throw claimAlreadySubmitted();
       return {
         email: claim.email!,
         inactivityMinutes: config.claimInactivityMinutes,
@@ -266,38 +208,19 @@ export function claimService({
     },
 
     async checkIdentity(token: string, details: ClaimPersonalDetails) {
-      const uuid = randomUUID();
-      const problems = personalDetailsProblems(details);
-      if (identity.inProcess && !deliveryPoints.callsOut && !problems.length) {
-        // Nothing leaves the process or the database, so the verdict may come before the link is
-        // looked up: finding the claim and writing the check are then one statement.
-        const trusted = await checkedDetails(details, problems);
-        const { idDocsRequired } = await providerVerdict(trusted);
-        const saved = assertOpen(
-          await journey.saveIdentityCheckByToken(hashLinkToken(token), {
-            id: uuid,
-            personalDetails: trusted,
-            provider: identity.name,
-            idDocsRequired,
-          }),
-        );
-        if (!saved.changed) throw claimAlreadySubmitted();
-        return { uuid, idDocsRequired };
-      }
+      const claims = claimRepository(fresh());
       // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
-      const claim = await openClaim(token);
-      const trusted = await checkedDetails(details, problems);
+      const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token)));
+      const trusted = await checkedDetails(details);
       const { idDocsRequired } = await providerVerdict(trusted);
-      if (
-        !(await journey.saveIdentityCheck({
-          id: uuid,
-          claimId: claim.id,
-          personalDetails: trusted,
-          provider: identity.name,
-          idDocsRequired,
-        }))
-      )
-        throw claimAlreadySubmitted();
+      const uuid = randomUUID();
+      const saved = await claims.saveIdentity(claim.id, {
+        id: uuid,
+        personalDetails: trusted,
+        idDocsRequired,
+        provider: identity.name,
+      });
+      if (!saved) throw claimAlreadySubmitted();
       return { uuid, idDocsRequired };
     },
 
@@ -306,10 +229,9 @@ export function claimService({
       const trusted = await checkedDetails(details);
       const verdict = await providerVerdict(trusted);
       const uuid = randomUUID();
-      const em = fresh();
-      await em.transactional(async (tx) => {
-        const repository = claimRepository(tx);
-        await repository.saveIdentityCheck({
+      await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        claims.addIdentityCheck({
           id: uuid,
           claimId,
           infoRequestId,
@@ -317,7 +239,7 @@ export function claimService({
           idDocsRequired: verdict.idDocsRequired,
           provider: identity.name,
         });
-        await repository.audit(claimId, 'info_request.identity_checked');
+        claims.addEvent(claimId, 'info_request.identity_checked');
       });
       return { uuid, idDocsRequired: verdict.idDocsRequired };
     },
@@ -393,33 +315,66 @@ export function claimService({
         submission.productType === 'DBG' && submission.dbgTicketNumber
           ? submission.dbgTicketNumber
           : null;
-      const tokenHash = hashLinkToken(token);
-      // A valid submission is checked and stored by one statement; anything it cannot confirm
-      // goes the two-step way below, which says exactly what is wrong.
-      const branch = (idDocsRequired: boolean): SubmissionBranch => ({
-        passes: !submissionProblems(submission, {
-          idDocsRequired,
-          dbgTicketNumberValid: serial === null ? undefined : isDbgTicketNumberFormat(serial),
-        }).length,
-        files: submittedFiles(submission, idDocsRequired),
-        details: keptDetails(submission, idDocsRequired),
+      const claims = claimRepository(fresh());
+      // Load: the claim with everything the submission is checked against, in one read. Every
+      // file the submission could name is read: which ones it needs depends on the stored check.
+      const claim = assertOpen(
+        await claims.findForSubmission(
+          hashLinkToken(token),
+          submission.identityCheckUuid,
+          submittedFiles(submission, true).map((file) => file.uuid),
+          serial,
+        ),
+      );
+      const check = claim.identityCheck;
+      if (!check)
+        throw ValidationFailure.of(
+          'identityCheckUuid',
+          'identityCheck',
+          'The identity check does not belong to this claim',
+        );
+
+      // Check: the rules once, every problem in one 400.
+      const problems = submissionProblems(submission, {
+        idDocsRequired: check.idDocsRequired,
+        dbgTicketNumberValid:
+          serial === null ? undefined : isDbgTicketNumberFormat(serial) && !claim.ticketNumberUsed,
       });
-      const mail = { id: randomUUID(), kind: 'confirmation', ...confirmationTemplate };
-      const claimHashid = await submitting
-        .submitWhenValid({
-          tokenHash,
-          identityCheckId: submission.identityCheckUuid,
-          ifNoDocs: branch(false),
-          ifDocs: branch(true),
-          dbgTicketNumber: serial,
-          mail,
-        })
-        .catch(refuseTakenSerial);
-      if (claimHashid) {
-        outbox.send(mail.id);
-        return { claimHashid };
+      const stored = new Map(claim.files.map((file) => [file.id, file.type]));
+      for (const file of submittedFiles(submission, check.idDocsRequired)) {
+        if (stored.get(file.uuid) !== file.type)
+          problems.push({
+            property: file.property,
+            constraints: {
+              file: `${file.property} must be a ${file.type} image uploaded for this claim`,
+            },
+            children: [],
+          });
       }
-      return submitChecked(tokenHash, submission, serial);
+      if (problems.length) throw new ValidationFailure(problems);
+
+      // Change, save and queue the confirmation: one statement, guarded by the open status.
+      // Claims started before references were given at start have no hashid stored yet.
+      const claimHashid = claim.hashid ?? claimReference(claim.reference!);
+      const mail = outboxMessage(
+        'confirmation',
+        claim.email!,
+        confirmationEmail(config.productName, claimHashid),
+      );
+      const submitted = await claims
+        .saveSubmitted(
+          claim.id,
+          {
+            hashid: claimHashid,
+            identityCheckId: check.id,
+            details: keptDetails(submission, check.idDocsRequired),
+          },
+          mail,
+        )
+        .catch(refuseTakenSerial);
+      if (!submitted) throw claimAlreadySubmitted();
+      outbox.send(mail.id);
+      return { claimHashid };
     },
   };
   return service;

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import { PayloadTooLargeError } from '../../http/errors.ts';
+import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
 import { fileReferencedSql } from './file-references.ts';
 
 /**
@@ -41,22 +43,18 @@ export async function makeRoomForUpload(
   size: number,
   budget: number,
 ): Promise<string[]> {
-  const connection = tx.getConnection();
-  const context = tx.getTransactionContext();
   // Uploads for one claim take turns from here to commit: two never both fit the last of the budget.
-  await connection.execute(
-    'select 1 from claim where id = ? for update',
-    [target.claimId],
-    'all',
-    context,
+  await tx.findOne(
+    ClaimSchema,
+    { id: target.claimId },
+    { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
   );
-  const files = await connection.execute<KeptFile[]>(
+  // Hand-written: whether a submission names each file is a condition on two tables' JSON.
+  const files = await tx.execute<KeptFile[]>(
     `select f.id, f.type, f.size, f.storage_key, ${fileReferencedSql('f')} as referenced
-       from uploaded_file f where f.claim_id = ? and f.info_request_id is not distinct from ?::uuid
+       from uploaded_file f where f.claim_id = :claimId and f.info_request_id is not distinct from :infoRequestId::uuid
       order by f.created_at desc, f.id`,
-    [target.claimId, target.infoRequestId],
-    'all',
-    context,
+    { claimId: target.claimId, infoRequestId: target.infoRequestId },
   );
   const sameType = files.filter((file) => file.type === type && !file.referenced);
   const bytesWithout = (gone: KeptFile[]): number =>
@@ -65,7 +63,7 @@ export async function makeRoomForUpload(
   // Short of room, the new file replaces every earlier one of its type: re-uploading a photo always fits if one per type does.
   if (bytesWithout(superseded) + size > budget) superseded = sameType;
   if (bytesWithout(superseded) + size > budget) throw new PayloadTooLargeError(UPLOAD_BUDGET_SPENT);
-  for (const file of superseded)
-    await connection.execute('delete from uploaded_file where id = ?', [file.id], 'run', context);
+  if (superseded.length)
+    await tx.nativeDelete(UploadedFileSchema, { id: { $in: superseded.map((file) => file.id) } });
   return superseded.map((file) => file.storage_key);
 }

@@ -26,13 +26,6 @@ export async function trustedDetails(
 /** An identity-check service: answers whether the claimant must send two ID documents. */
 export interface IdentityProvider {
   readonly name: string;
-  /**
-   * True when the check runs inside this process and reaches no other service (the local
-   * provider): then nothing is protected by looking the link up before the check, and the call
-   * finds, checks and writes in one round trip. A provider that calls out is asked only for an
-   * open claim's link.
-   */
-  readonly inProcess?: boolean;
   check(details: TrustedPersonalDetails, signal: AbortSignal): Promise<IdentityVerdict>;
 }
 
@@ -47,7 +40,6 @@ export class IdentityProviderError extends Error {}
 export function localIdentityProvider(policy: 'rules' | 'always' | 'never'): IdentityProvider {
   return {
     name: `local-${policy}`,
-    inProcess: true,
     async check(details) {
       if (policy !== 'rules') return { idDocsRequired: policy === 'always' };
       return {

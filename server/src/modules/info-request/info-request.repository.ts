@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { InfoRequestSchema } from './info-request.entity.ts';
 import type { SectionType } from './info-request.rules.ts';
 
+/** An info request as the operator's view lists it (column names). */
 export interface InfoRequestRow {
   id: string;
   claim_id: string;
@@ -14,58 +17,87 @@ export interface InfoRequestRow {
   submission: Record<string, unknown> | null;
 }
 
-/** Info requests: SQL kept here, plain rows out. */
+/** Info requests on the entity manager they are given; inside a transaction, changes go with its flush. */
 export function infoRequestRepository(em: EntityManager) {
-  const run = <T extends object[]>(sql: string, params: unknown[] = []) =>
-    em.getConnection().execute<T>(sql, params, 'all', em.getTransactionContext());
   return {
+    /** Creates an open request for a claim; an earlier open one is superseded (only the newest link works). */
     async create(
       claimId: string,
       tokenHash: Buffer,
       sections: SectionType[],
       expiresAt: Date,
     ): Promise<string> {
-      const id = randomUUID();
-      // An earlier open request is replaced: only the newest link works.
-      await run(
-        `update info_request set status = 'superseded' where claim_id = ? and status = 'open'`,
-        [claimId],
+      await em.nativeUpdate(
+        InfoRequestSchema,
+        { claim: claimId, status: 'open' },
+        { status: 'superseded' },
       );
-      await run(
-        'insert into info_request (id, claim_id, token_hash, section_types, status, expires_at) values (?, ?, ?, ?, ?, ?)',
-        [id, claimId, tokenHash, JSON.stringify(sections), 'open', expiresAt],
-      );
-      return id;
-    },
-
-    async findByTokenHash(tokenHash: Buffer): Promise<InfoRequestRow | undefined> {
-      const rows = await run<InfoRequestRow[]>('select * from info_request where token_hash = ?', [
+      const request = em.create(InfoRequestSchema, {
+        id: randomUUID(),
+        claim: claimId,
         tokenHash,
-      ]);
-      return rows[0];
+        sectionTypes: sections,
+        status: 'open',
+        createdAt: new Date(),
+        expiresAt,
+      });
+      return request.id;
     },
 
+    /**
+     * The request a link token names, or null. With `lock`, its row is locked for the rest of the
+     * transaction: a second answer sent at once waits, then finds it answered.
+     */
+    async findByTokenHash(tokenHash: Buffer, { lock = false } = {}) {
+      return em.findOne(
+        InfoRequestSchema,
+        { tokenHash },
+        {
+          fields: [
+            'id',
+            'claim',
+            'sectionTypes',
+            'status',
+            'expiresAt',
+            'openedAt',
+            'submittedAt',
+            'submission',
+          ],
+          lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
+        },
+      );
+    },
+
+    /** Marks a request opened the first time it is loaded; false when it was already. */
     async markOpened(id: string): Promise<boolean> {
-      const rows = await run<Array<{ id: string }>>(
-        'update info_request set opened_at = now() where id = ? and opened_at is null returning id',
-        [id],
+      return (
+        (await em.nativeUpdate(
+          InfoRequestSchema,
+          { id, openedAt: null },
+          { openedAt: new Date() },
+        )) > 0
       );
-      return rows.length > 0;
-    },
-
-    async submit(id: string, submission: Record<string, unknown>): Promise<boolean> {
-      const rows = await run<Array<{ id: string }>>(
-        `update info_request set status = 'submitted', submitted_at = now(), submission = ? where id = ? and status = 'open' returning id`,
-        [JSON.stringify(submission), id],
-      );
-      return rows.length > 0;
     },
 
     async forClaim(claimId: string): Promise<InfoRequestRow[]> {
-      return run<InfoRequestRow[]>(
-        'select * from info_request where claim_id = ? order by created_at',
-        [claimId],
+      const requests = await em.find(
+        InfoRequestSchema,
+        { claim: claimId },
+        { orderBy: { createdAt: 'asc' }, disableIdentityMap: true },
       );
+      return requests.map((request) => ({
+        id: request.id,
+        claim_id: request.claim.id,
+        section_types: request.sectionTypes as SectionType[],
+        status: request.status,
+        expires_at: request.expiresAt,
+        opened_at: request.openedAt ?? null,
+        created_at: request.createdAt,
+        submitted_at: request.submittedAt ?? null,
+        submission: request.submission ?? null,
+      }));
     },
   };
 }
+
+export type InfoRequestRepository = ReturnType<typeof infoRequestRepository>;

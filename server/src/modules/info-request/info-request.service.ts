@@ -13,10 +13,11 @@ import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
 import type { ReceivedFile } from '../files/upload-receiver.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
-import { addToOutbox } from '../mail/outbox.ts';
+import { addToOutbox, queueEmail } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
-import { infoRequestRepository, type InfoRequestRow } from './info-request.repository.ts';
+import type { InfoRequest } from './info-request.entity.ts';
+import { infoRequestRepository } from './info-request.repository.ts';
 import {
   answerProblems,
   requiredFiles,
@@ -50,11 +51,17 @@ export function infoRequestService({
 }: InfoRequestServiceDependencies) {
   const fresh = () => rootEm.fork();
 
-  async function openRequest(em: EntityManager, token: string): Promise<InfoRequestRow> {
-    const request = await infoRequestRepository(em).findByTokenHash(hashLinkToken(token));
+  /** The open request a link token names; 404, 409 or 410 otherwise. */
+  async function openRequest(em: EntityManager, token: string, lock = false) {
+    return assertOpen(
+      await infoRequestRepository(em).findByTokenHash(hashLinkToken(token), { lock }),
+    );
+  }
+
+  function assertOpen<T extends Pick<InfoRequest, 'status' | 'expiresAt'>>(request: T | null): T {
     if (!request) throw new NotFoundError(INFO_REQUEST_NOT_FOUND);
     if (request.status === 'submitted') throw new ConflictError(INFO_REQUEST_ANSWERED);
-    if (request.status === 'superseded' || new Date(request.expires_at).getTime() <= Date.now())
+    if (request.status === 'superseded' || request.expiresAt.getTime() <= Date.now())
       throw new GoneError(INFO_REQUEST_EXPIRED);
     return request;
   }
@@ -84,12 +91,15 @@ export function infoRequestService({
     },
 
     async load(token: string) {
-      const em = fresh();
-      const request = await openRequest(em, token);
-      if (await infoRequestRepository(em).markOpened(request.id))
-        await claimRepository(em).audit(request.claim_id, 'info_request.opened');
+      const request = await openRequest(fresh(), token);
+      if (!request.openedAt)
+        await fresh().transactional(async (em) => {
+          // Audited once, however many loads race to be the first.
+          if (await infoRequestRepository(em).markOpened(request.id))
+            claimRepository(em).addEvent(request.claim.id, 'info_request.opened');
+        });
       return {
-        sectionTypeList: request.section_types,
+        sectionTypeList: request.sectionTypes as SectionType[],
         inactivityMinutes: config.infoRequestInactivityMinutes,
         customerCarePhone: config.customerCarePhone,
       };
@@ -98,15 +108,15 @@ export function infoRequestService({
     async checkIdentity(token: string, details: PersonalDetails) {
       const request = await openRequest(fresh(), token);
       // Only a requested section is stored (docs/adr/016): no check without PERSONAL_DETAILS.
-      if (!request.section_types.includes('PERSONAL_DETAILS'))
+      if (!request.sectionTypes.includes('PERSONAL_DETAILS'))
         throw new InputError(PERSONAL_DETAILS_NOT_REQUESTED);
-      return claims.identityForInfoRequest(request.claim_id, request.id, details);
+      return claims.identityForInfoRequest(request.claim.id, request.id, details);
     },
 
     /** The request an upload is for, resolved before the body is read. */
     async requestForUpload(token: string): Promise<{ claimId: string; infoRequestId: string }> {
       const request = await openRequest(fresh(), token);
-      return { claimId: request.claim_id, infoRequestId: request.id };
+      return { claimId: request.claim.id, infoRequestId: request.id };
     },
 
     /** The id of the open request a link token names; 404, 409 or 410 otherwise (the form's draft). */
@@ -124,73 +134,71 @@ export function infoRequestService({
     },
 
     async submit(token: string, answer: InfoRequestSubmission) {
-      const em = fresh();
-      const request = await openRequest(em, token);
-      const claimsRepository = claimRepository(em);
-      let idDocsRequired: boolean | undefined;
-      // An identity check counts only when personal details were asked for; else it is refused below.
-      if (answer.identityCheckUuid && request.section_types.includes('PERSONAL_DETAILS')) {
-        const check = await claimsRepository.findIdentityCheck(
-          answer.identityCheckUuid,
-          request.claim_id,
+      const { claimHashid, mailId } = await fresh().transactional(async (em) => {
+        const claims = claimRepository(em);
+        // Load: the request (locked: a second answer sent at once waits, then finds it answered).
+        const request = await openRequest(em, token, true);
+        const claimId = request.claim.id;
+        const requested = request.sectionTypes as SectionType[];
+        let idDocsRequired: boolean | undefined;
+        // An identity check counts only when personal details were asked for; else it is refused below.
+        if (answer.identityCheckUuid && requested.includes('PERSONAL_DETAILS')) {
+          const check = await claims.findIdentityCheck(answer.identityCheckUuid, claimId);
+          if (!check || check.infoRequestId !== request.id) {
+            throw ValidationFailure.of(
+              'identityCheckUuid',
+              'identityCheck',
+              'The identity check does not belong to this request',
+            );
+          }
+          idDocsRequired = check.idDocsRequired;
+        }
+        const facts = { requested, idDocsRequired };
+        const files = requiredFiles(facts).flatMap(([property, type]) =>
+          answer[property] ? [{ property, uuid: answer[property] as string, type }] : [],
         );
-        if (!check || check.infoRequestId !== request.id) {
-          throw ValidationFailure.of(
-            'identityCheckUuid',
-            'identityCheck',
-            'The identity check does not belong to this request',
-          );
-        }
-        idDocsRequired = check.idDocsRequired;
-      }
-      const facts = { requested: request.section_types, idDocsRequired };
-      const problems = answerProblems(answer, facts);
-      const files = requiredFiles(facts).flatMap(([property, type]) =>
-        answer[property] ? [{ property, uuid: answer[property] as string, type }] : [],
-      );
-      const stored = new Map(
-        (
-          await claimsRepository.findFiles(
-            request.claim_id,
-            files.map((file) => file.uuid),
-          )
-        ).map((file) => [file.id, file]),
-      );
-      for (const file of files) {
-        const found = stored.get(file.uuid);
-        if (found?.type !== file.type || found.infoRequestId !== request.id) {
-          problems.push({
-            property: file.property,
-            constraints: {
-              file: `${file.property} must be a ${file.type} image uploaded for this request`,
-            },
-            children: [],
-          });
-        }
-      }
-      if (problems.length) throw new ValidationFailure(problems);
+        const stored = new Map(
+          (
+            await claims.findFiles(
+              claimId,
+              files.map((file) => file.uuid),
+            )
+          ).map((file) => [file.id, file]),
+        );
 
-      const claim = await em
-        .getConnection()
-        .execute<Array<{ email: string; hashid: string }>>(
-          'select email, hashid from claim where id = ?',
-          [request.claim_id],
-        );
-      const kept = idDocsRequired === undefined ? answer : { ...answer, idDocsRequired };
-      const outboxId = await em.transactional(async (tx) => {
-        if (!(await infoRequestRepository(tx).submit(request.id, kept)))
-          throw new ConflictError(INFO_REQUEST_ANSWERED);
-        await draftRepository(tx).forget([request.id]);
-        await claimRepository(tx).audit(request.claim_id, 'info_request.submitted');
-        return addToOutbox(
-          tx,
+        // Check: every problem at once, in one 400.
+        const problems = answerProblems(answer, facts);
+        for (const file of files) {
+          const found = stored.get(file.uuid);
+          if (found?.type !== file.type || found.infoRequestId !== request.id) {
+            problems.push({
+              property: file.property,
+              constraints: {
+                file: `${file.property} must be a ${file.type} image uploaded for this request`,
+              },
+              children: [],
+            });
+          }
+        }
+        if (problems.length) throw new ValidationFailure(problems);
+
+        // Change, and queue the e-mail: written by the flush that commits.
+        request.status = 'submitted';
+        request.submittedAt = new Date();
+        request.submission = idDocsRequired === undefined ? answer : { ...answer, idDocsRequired };
+        claims.addEvent(claimId, 'info_request.submitted');
+        await draftRepository(em).forget([request.id]);
+        const claim = await claims.findContact(claimId);
+        const mailId = queueEmail(
+          em,
           'info-received',
-          claim[0]!.email,
-          infoReceivedEmail(config.productName, claim[0]!.hashid),
+          claim.email!,
+          infoReceivedEmail(config.productName, claim.hashid!),
         );
+        return { claimHashid: claim.hashid!, mailId };
       });
-      outbox.send(outboxId);
-      return { claimHashid: claim[0]!.hashid };
+      outbox.send(mailId);
+      return { claimHashid };
     },
   };
 }

@@ -16,20 +16,37 @@ export async function addToOutbox(
   content: EmailContent,
 ): Promise<string> {
   const id = randomUUID();
-  await em.insert(EmailOutboxSchema, {
-    id,
-    kind,
-    recipient: to,
-    subject: content.subject,
-    textBody: content.text,
-    htmlBody: content.html,
-    attachments: content.attachments?.map(({ content: bytes, ...attachment }) => ({
-      ...attachment,
-      contentBase64: bytes.toString('base64'),
-    })),
-  });
+  await em.insert(EmailOutboxSchema, outboxRow(id, kind, to, content));
   return id;
 }
+
+/**
+ * `addToOutbox` for a unit of work: the row is written by the flush that commits the change
+ * causing it (inside `em.transactional`). Returns the row's id, for the pump once committed.
+ */
+export function queueEmail(
+  em: EntityManager,
+  kind: string,
+  to: string,
+  content: EmailContent,
+): string {
+  const id = randomUUID();
+  em.create(EmailOutboxSchema, outboxRow(id, kind, to, content));
+  return id;
+}
+
+const outboxRow = (id: string, kind: string, to: string, content: EmailContent) => ({
+  id,
+  kind,
+  recipient: to,
+  subject: content.subject,
+  textBody: content.text,
+  htmlBody: content.html,
+  attachments: content.attachments?.map(({ content: bytes, ...attachment }) => ({
+    ...attachment,
+    contentBase64: bytes.toString('base64'),
+  })),
+});
 
 /**
  * Sent rows and rows the SMTP server refused for good (both wiped of recipient and body) are kept
