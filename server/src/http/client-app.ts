@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { precompressedAssets } from './precompressed.ts';
+import { preloadLinks, readManifest, routePage } from './route-preloads.ts';
 
 /** What the pages show that the deployment configures, read by client/src/config.ts. */
 export interface PageSettings {
@@ -56,7 +57,19 @@ function withSettings(html: string, settings: PageSettings): string {
 export function clientApp(distDir: string, settings: PageSettings): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
-  let page: string | undefined;
+  /** index.html with the settings, per lazily loaded page it opens with ('' for none). */
+  const pages = new Map<string, string>();
+  const pageFor = (urlPath: string): string => {
+    const source = routePage(urlPath) ?? '';
+    let page = pages.get(source);
+    if (page === undefined) {
+      const html = withSettings(fs.readFileSync(indexFile, 'utf8'), settings);
+      const manifest = source ? readManifest(distDir) : undefined;
+      page = manifest ? html.replace('</head>', `${preloadLinks(manifest, source)}</head>`) : html;
+      pages.set(source, page);
+    }
+    return page;
+  };
   router.use(
     '/assets',
     precompressedAssets(path.join(distDir, 'assets')),
@@ -75,8 +88,7 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
         .send('The client is not built: run `make start` or `make build`.');
       return;
     }
-    page ??= withSettings(fs.readFileSync(indexFile, 'utf8'), settings);
-    res.type('html').send(page);
+    res.type('html').send(pageFor(req.path));
   };
   // index.html by its own name gets the settings too, not the file as built.
   router.get('/index.html', sendPage);

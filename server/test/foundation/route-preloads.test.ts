@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientApp } from '../../src/http/client-app.ts';
+
+let dist: string;
+let app: express.Express;
+
+// The shape Vite writes (dist/.vite/manifest.json): an entry, lazily loaded pages, shared chunks.
+const manifest = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, css: ['assets/index-E.css'] },
+  '_Shared-S.js': { file: 'assets/Shared-S.js', imports: ['index.html', '_Deeper-D.js'] },
+  '_Deeper-D.js': { file: 'assets/Deeper-D.js', imports: ['index.html'] },
+  'src/pages/ClaimPage/ClaimPage.tsx': {
+    file: 'assets/ClaimPage-C.js',
+    imports: ['index.html', '_Shared-S.js'],
+    css: ['assets/ClaimPage-C.css'],
+  },
+  'src/pages/InfoRequestPage/InfoRequestPage.tsx': {
+    file: 'assets/InfoRequestPage-I.js',
+    imports: ['index.html', '_Shared-S.js'],
+  },
+};
+
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
+  app = express().use(clientApp(dist, { productName: 'P', customerCarePhone: '0' }));
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const preloaded = (html: string): string[] =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+
+describe('the page a link opens with is fetched alongside the entry chunk', () => {
+  it('when a claim link is opened, then the claim page, its shared chunks and its styles are hinted, and the entry is not', async () => {
+    const res = await request(app).get('/claim/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+    expect(res.status).toBe(200);
+    expect(preloaded(res.text).sort()).toEqual(
+      [
+        '/assets/ClaimPage-C.css',
+        '/assets/ClaimPage-C.js',
+        '/assets/Deeper-D.js',
+        '/assets/Shared-S.js',
+      ].sort(),
+    );
+    expect(res.text).toContain('<meta name="product-name" content="P" />');
+  });
+
+  it('when an info-request link is opened, then the amend page is hinted, not the claim page', async () => {
+    const res = await request(app).get('/claim/info-request/abc');
+    expect(preloaded(res.text)).toContain('/assets/InfoRequestPage-I.js');
+    expect(preloaded(res.text)).not.toContain('/assets/ClaimPage-C.js');
+  });
+
+  it('when the start page is opened, then nothing is hinted (its JavaScript budget stays the entry alone)', async () => {
+    const res = await request(app).get('/');
+    expect(preloaded(res.text)).toEqual([]);
+  });
+});
