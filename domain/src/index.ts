@@ -13,3 +13,4 @@ export {
   type SubmissionFacts,
 } from './claim.ts';
 export { fillMessage } from './messages.ts';
+export { STEP_LABELS, type ClaimStep } from './claimSteps.ts';

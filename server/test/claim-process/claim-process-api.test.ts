@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { jpegWithGps } from '../support/images.ts';
 import { checkIdentity, pinkClaim, startAndVerify, upload } from '../support/journey.ts';
 import { submittedClaim } from '../support/operator.ts';
+import { bytesOnceReencoded } from '../support/reencoded.ts';
 import { decodeQr } from './qr.ts';
 import { staffMember, type StaffMember } from './staff-member.ts';
 
@@ -34,20 +35,8 @@ async function claimId(hashid: string): Promise<string> {
 }
 
 /** The preview's bytes, once the background re-encoding has made it (409 until then). */
-async function preview(staff: StaffMember, hashid: string, uuid: string) {
-  const fetch = () =>
-    staff
-      .get(`/api/v1/staff/claims/${hashid}/files/${uuid}`)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-  let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++)
-    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
-  return res;
+function preview(staff: StaffMember, hashid: string, uuid: string) {
+  return bytesOnceReencoded(() => staff.get(`/api/v1/staff/claims/${hashid}/files/${uuid}`));
 }
 
 describe('the five steps', () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { MailSink } from './mail-sink.ts';
+import { bytesOnceReencoded } from './reencoded.ts';
 import { checkIdentity, pinkClaim, startAndVerify, upload } from './journey.ts';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
@@ -56,21 +57,9 @@ export async function requestInformation(
   }
 }
 
-/**
- * An operator download of a file's bytes, once the background re-encoding (metadata stripping)
- * has run: until then the server answers 409.
- */
-export async function operatorDownload(baseUrl: string, uuid: string): Promise<request.Response> {
-  const fetch = () =>
-    asOperator(request(baseUrl).get(`/api/v1/operator/files/${uuid}`))
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-  let res = await fetch();
-  for (let tries = 0; res.status === 409 && tries < 150; tries++)
-    res = await new Promise((resolve) => setTimeout(resolve, 100)).then(fetch);
-  return res;
+/** An operator download of a file's bytes, once the background re-encoding has run. */
+export function operatorDownload(baseUrl: string, uuid: string): Promise<request.Response> {
+  return bytesOnceReencoded(() =>
+    asOperator(request(baseUrl).get(`/api/v1/operator/files/${uuid}`)),
+  );
 }

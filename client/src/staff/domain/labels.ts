@@ -14,15 +14,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Admin',
 };
 
-export const STEP_LABELS: Record<ClaimStep, string> = {
-  submitted: 'Submitted',
-  reviewed: 'Reviewed',
-  ticket_requested: 'Ticket requested',
-  ticket_received: 'Ticket received',
-  payment_details_requested: 'Payment details requested',
-  paid: 'Paid',
-  rejected: 'Rejected',
-};
+export { STEP_LABELS } from '@prize/domain';
 
 // The button for moving a claim on to each step (rejection has its own form).
 export const STEP_ACTIONS: Record<Exclude<ClaimStep, 'submitted' | 'rejected'>, string> = {

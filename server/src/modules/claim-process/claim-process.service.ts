@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
+import { STEP_LABELS } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import { UploadedFileSchema } from '../claim/claim.entity.ts';
@@ -24,7 +25,7 @@ import {
 import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
 import { paidEmail, paymentDetailsRequestedEmail, ticketRequestedEmail } from './step-emails.ts';
 import { normaliseTicketCode } from './ticket-code.ts';
-import { STEP_LABELS, timelineDetail } from './timeline-detail.ts';
+import { timelineDetail } from './timeline-detail.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
 export const CLAIM_NOT_SUBMITTED = 'This claim has not been submitted yet.';

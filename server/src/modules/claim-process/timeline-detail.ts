@@ -1,15 +1,5 @@
+import { STEP_LABELS } from '@prize/domain';
 import type { ClaimStep } from './claim-steps.ts';
-
-/** The steps as the back office names them. */
-export const STEP_LABELS: Record<ClaimStep, string> = {
-  submitted: 'Submitted',
-  reviewed: 'Reviewed',
-  ticket_requested: 'Ticket requested',
-  ticket_received: 'Ticket received',
-  payment_details_requested: 'Payment details requested',
-  paid: 'Paid',
-  rejected: 'Rejected',
-};
 
 const isStep = (value: unknown): value is ClaimStep =>
   typeof value === 'string' && Object.hasOwn(STEP_LABELS, value);
