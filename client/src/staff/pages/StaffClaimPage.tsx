@@ -101,8 +101,12 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
       <SummaryList rows={overviewRows(claim)} />
       <StepActions
         claim={claim}
-        onChanged={(changed, text) => {
-          queryClient.setQueryData(getGetStaffClaimQueryKey(claimHashid), (previous) =>
+        onChanged={async (changed, text) => {
+          const key = getGetStaffClaimQueryKey(claimHashid);
+          // A refetch still in flight holds the claim as it was before this change; cancelled
+          // first, its late answer cannot overwrite the one the change returned.
+          await queryClient.cancelQueries({ queryKey: key });
+          queryClient.setQueryData(key, (previous) =>
             previous ? { ...previous, data: changed } : previous,
           );
           void queryClient.invalidateQueries({

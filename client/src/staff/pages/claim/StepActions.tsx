@@ -23,7 +23,7 @@ export const STEP_DONE: Record<Exclude<ClaimStep, 'submitted'>, string> = {
 
 export interface StepActionsProps {
   claim: StaffClaim;
-  onChanged: (claim: StaffClaim, notice: string) => void;
+  onChanged: (claim: StaffClaim, notice: string) => Promise<void>;
   // The claim moved on elsewhere (409): read it again.
   onStale: () => void;
 }
@@ -57,7 +57,7 @@ export function StepActions({ claim, onChanged, onStale }: StepActionsProps) {
       claimHashid: claim.claimHashid,
       data: reason === undefined ? { from: claim.step, to } : { from: claim.step, to, reason },
     });
-    if (to !== 'submitted') onChanged(response.data, STEP_DONE[to]);
+    if (to !== 'submitted') await onChanged(response.data, STEP_DONE[to]);
   };
   const failed = (failure: unknown) => {
     setError(staffErrorMessage(failure));
