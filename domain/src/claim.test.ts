@@ -1,10 +1,15 @@
 import { ClaimSubmissionRules, PersonalDetailsRules } from '@prize/generated/rules';
 import { describe, expect, it } from 'vitest';
-import { claimFileKinds, personalDetailsProblems, submissionProblems } from './claim.ts';
+import { submissionProblems } from './claim.ts';
+import { claimFileKinds, infoRequestFileKinds } from './files.ts';
+import { personalDetailsProblems } from './personalDetails.ts';
 import { isDbgTicketNumberFormat } from './ticketNumber.ts';
 
 const today = new Date(Date.UTC(2026, 10, 25));
 const adult = {
+  isOwner: true,
+  title: 'Ms' as const,
+  phoneNumber: '07700900123',
   firstName: 'Sarah',
   lastName: "O'Neill",
   dateOfBirth: '1980-05-01',
@@ -14,15 +19,18 @@ const adult = {
 };
 
 describe('personal details', () => {
-  it('when every rule is broken at once, then each field is named with the contract message', () => {
+  it('when every rule is broken at once, then each field is named with the contract message, in the form order', () => {
     const problems = personalDetailsProblems(
       { dateOfBirth: '2016-01-01', firstName: ' ', postCode: 'nope' },
       today,
     );
     expect(problems.map((problem) => [problem.property, problem.message])).toEqual([
-      ['dateOfBirth', PersonalDetailsRules.dateOfBirth.message],
+      ['isOwner', PersonalDetailsRules.isOwner.message],
+      ['title', PersonalDetailsRules.title.message],
       ['firstName', PersonalDetailsRules.firstName.message],
       ['lastName', PersonalDetailsRules.lastName.message],
+      ['dateOfBirth', PersonalDetailsRules.dateOfBirth.message],
+      ['phoneNumber', PersonalDetailsRules.phoneNumber.message],
       ['addressLine1', PersonalDetailsRules.addressLine1.message],
       ['town', PersonalDetailsRules.town.message],
       ['postCode', PersonalDetailsRules.postCode.message],
@@ -87,10 +95,10 @@ describe('a whole claim', () => {
       { idDocsRequired: true, dbgTicketNumberValid: undefined },
     );
     expect(problems.map((problem) => problem.message)).toEqual([
+      ClaimSubmissionRules.ticketFrontFileUuid.messageSc,
+      ClaimSubmissionRules.ticketBackFileUuid.messageSc,
       ClaimSubmissionRules.idDocument1FileUuid.message,
       ClaimSubmissionRules.idDocument2FileUuid.message,
-      ClaimSubmissionRules.ticketBackFileUuid.messageSc,
-      ClaimSubmissionRules.ticketFrontFileUuid.messageSc,
     ]);
   });
 
@@ -101,6 +109,22 @@ describe('a whole claim', () => {
     expect(claimFileKinds({ productType: 'SC' }, true).map(([, type]) => type)).toEqual([
       'ticketFront',
       'ticketBack',
+      'idDocument1',
+      'idDocument2',
+    ]);
+  });
+});
+
+describe('an info request', () => {
+  it('the files its answer needs: ID documents when asked for or the new check wants them, the back for pink and Scratchcard images', () => {
+    expect(infoRequestFileKinds(['DBG_WHITE_IMAGES'], false).map(([, type]) => type)).toEqual([
+      'ticketFront',
+    ]);
+    expect(infoRequestFileKinds(['SC_IMAGES'], undefined).map(([, type]) => type)).toEqual([
+      'ticketFront',
+      'ticketBack',
+    ]);
+    expect(infoRequestFileKinds(['PERSONAL_DETAILS'], true).map(([, type]) => type)).toEqual([
       'idDocument1',
       'idDocument2',
     ]);

@@ -1,16 +1,71 @@
-export { MAXIMUM_AGE, MINIMUM_AGE, ageOn, isAllowedAge } from './age.ts';
-export { isDbgTicketNumberFormat } from './ticketNumber.ts';
+// @prize/domain: every rule of the claimant's forms the contract cannot state, with the contract's
+// messages, for the page, the server and the SDK alike (docs/adr/017).
 export {
-  claimFileKinds,
+  CLAIM_TIME_ZONE,
+  MAXIMUM_AGE,
+  MINIMUM_AGE,
+  ageOn,
+  birthYears,
+  isAllowedAge,
+  isCalendarDate,
+  ukDay,
+  type CalendarDay,
+} from './age.ts';
+export {
+  ADDRESS_FIELDS,
+  ADDRESS_PARTS,
+  REQUIRED_ADDRESS_PARTS,
   isUkPostcode,
-  personalDetailsProblems,
+  type AddressPart,
+} from './address.ts';
+export {
+  prizeAmountMessage,
   submissionProblems,
-  ticketImageMessage,
+  ticketFieldMessage,
+  ticketFields,
   type ClaimSubmission,
-  type PersonalDetails,
-  type Problem,
-  type ProductType,
   type SubmissionFacts,
+  type TicketField,
 } from './claim.ts';
+export { breaksContractRule, isBlank, type ContractFieldRule } from './fieldRule.ts';
+export {
+  IMAGE_SECTIONS,
+  claimFileKinds,
+  infoRequestFileKinds,
+  isImageSection,
+  needsTicketBack,
+  ticketImageMessage,
+  ticketOfImageSection,
+  type DbgTicketType,
+  type FileProperty,
+  type ImageSection,
+  type ProductType,
+  type SectionType,
+  type TicketKind,
+  type UploadType,
+} from './files.ts';
+export {
+  normalisePhone,
+  personalDetailsFieldMessage,
+  personalDetailsProblems,
+  type PersonalDetails,
+} from './personalDetails.ts';
+export type { Problem } from './problem.ts';
+export { RULE_CASES, VALID_PERSONAL_DETAILS, type RuleCase } from './ruleCases.ts';
+export {
+  CROCKFORD_ALPHABET,
+  TICKET_CODE,
+  TICKET_CODE_LENGTH,
+  TICKET_CODE_PREFIX,
+  normaliseTicketCode,
+} from './ticketCode.ts';
+export {
+  DBG_SERIAL_53_GROUPS,
+  DBG_SERIAL_GROUPS,
+  SC_BARCODE_GROUPS,
+  dbgSerialGroups,
+  isDbgTicketNumberFormat,
+  type Groups,
+} from './ticketNumber.ts';
 export { fillMessage } from './messages.ts';
 export { STEP_LABELS, type ClaimStep } from './claimSteps.ts';

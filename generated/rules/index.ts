@@ -397,12 +397,12 @@ export const PersonalDetailsRules = {
   },
   "addressLine2": {
     "message": "Please enter a valid second line of your address",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "maxLength": 100
   },
   "county": {
     "message": "Please enter a valid county",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "maxLength": 30
   },
   "dateOfBirth": {
@@ -449,7 +449,7 @@ export const PersonalDetailsRules = {
   },
   "town": {
     "message": "Please enter a valid town",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "minLength": 1,
     "maxLength": 50
   }

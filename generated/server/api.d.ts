@@ -1582,9 +1582,15 @@ export interface components {
          *     the typographic one (U+2019) that phone keyboards insert; `×` and `÷` are excluded.
          *
          *     Conditional rules, enforced by the server and reported as validation errors:
-         *     - `dateOfBirth` must be at least 18 years and at most 150 years before today
+         *     - `dateOfBirth` must be at least 18 years and at most 150 years before today, today being
+         *       the calendar day in the United Kingdom (Europe/London), whatever the clock of the caller
          *       (constraint `minimumAge`, 'Please enter a valid date of birth').
          *     - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
+         *     - `postCode` must be a UK or Isle of Man postcode (the `postcode` library's rule; `ABCDEF`
+         *       has the length and is refused; constraint `postcode`).
+         *
+         *     These rules are `@prize/domain`'s (domain/src/personalDetails.ts): the client runs the same
+         *     code before it calls, so the page never lets through what the server refuses.
          *     - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
          *     - Strings are trimmed before the rules apply; an empty optional string counts as absent.
          *
@@ -1618,11 +1624,23 @@ export interface components {
             isOverseas?: boolean;
             /** @description Letters, digits, `- _ / \ , ' . ( )` and space. No PO Box, Care of, British Forces or prison addresses. */
             addressLine1?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             addressLine2?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             town?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             county?: string;
             /** @description A UK or Isle of Man postcode, with or without the space. */
             postCode?: string;

@@ -10,9 +10,15 @@ import type { Title } from './title';
  * the typographic one (U+2019) that phone keyboards insert; `×` and `÷` are excluded.
  *
  * Conditional rules, enforced by the server and reported as validation errors:
- * - `dateOfBirth` must be at least 18 years and at most 150 years before today
+ * - `dateOfBirth` must be at least 18 years and at most 150 years before today, today being
+ *   the calendar day in the United Kingdom (Europe/London), whatever the clock of the caller
  *   (constraint `minimumAge`, 'Please enter a valid date of birth').
  * - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
+ * - `postCode` must be a UK or Isle of Man postcode (the `postcode` library's rule; `ABCDEF`
+ *   has the length and is refused; constraint `postcode`).
+ *
+ * These rules are `@prize/domain`'s (domain/src/personalDetails.ts): the client runs the same
+ * code before it calls, so the page never lets through what the server refuses.
  * - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
  * - Strings are trimmed before the rules apply; an empty optional string counts as absent.
  *
@@ -62,22 +68,28 @@ export interface PersonalDetails {
      */
   addressLine1?: string;
   /**
-     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * Any printable text (the spec gives this field a length only): control characters and line or
+     * bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+     * escaped wherever the value is shown (staff pages, e-mails).
      * @maxLength 100
-     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$
      */
   addressLine2?: string;
   /**
-     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * Any printable text (the spec gives this field a length only): control characters and line or
+     * bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+     * escaped wherever the value is shown (staff pages, e-mails).
      * @minLength 1
      * @maxLength 50
-     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$
      */
   town?: string;
   /**
-     * Any text but control characters, line or bidirectional-override marks, and markup's < and >.
+     * Any printable text (the spec gives this field a length only): control characters and line or
+     * bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+     * escaped wherever the value is shown (staff pages, e-mails).
      * @maxLength 30
-     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]*$
+     * @pattern ^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$
      */
   county?: string;
   /**
