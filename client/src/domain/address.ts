@@ -8,18 +8,15 @@ import type {
   RetrieveResponse,
 } from '@prize/generated/client';
 import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
+import { ADDRESS_PARTS, type AddressPart } from '@prize/domain';
 import { ADDRESS_MESSAGES } from './messages';
 
-export interface Address {
-  addressLine1: string;
-  addressLine2: string;
-  town: string;
-  county: string;
-  postCode: string;
+// The address parts are the shared domain's (ADDRESS_PARTS), as the form and server read them.
+export type Address = Record<AddressPart, string> & {
   dpsCode: string;
   // The lookup's Id of the address: sent so the server reads the delivery point back itself.
   addressId?: string;
-}
+};
 
 export const ADDRESS_COUNTRIES = 'GB,IM';
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
@@ -147,11 +144,5 @@ export function isContainer(item: FindItem): boolean {
 }
 
 export function addressLines(address: Address): string[] {
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    address.town,
-    address.county,
-    address.postCode,
-  ].filter((line) => line.trim() !== '');
+  return ADDRESS_PARTS.map((part) => address[part]).filter((line) => line.trim() !== '');
 }

@@ -7,9 +7,10 @@ export interface DateParts {
   year: string;
 }
 
-// The age rule is the shared domain's (@prize/domain), as the server applies it.
+// The age rule and the years offered are the shared domain's (@prize/domain), counted on the
+// UK calendar day as the server counts them, whatever the browser's time zone.
 export { MAXIMUM_AGE, MINIMUM_AGE } from '@prize/domain';
-import { MAXIMUM_AGE, MINIMUM_AGE } from '@prize/domain';
+import { birthYears, isAllowedAge } from '@prize/domain';
 
 export function parseDateValue(value: string | undefined | null): DateParts {
   const [year = '', month = '', day = ''] = (value ?? '').split('-');
@@ -49,37 +50,12 @@ export function withClampedDay(parts: DateParts): DateParts {
   return Number(parts.day) > max ? { ...parts, day: String(max) } : parts;
 }
 
-// Newest first: the current year minus 18 back to the current year minus 150.
-export function yearOptions(today: Date): number[] {
-  const newest = today.getFullYear() - MINIMUM_AGE;
-  const oldest = today.getFullYear() - MAXIMUM_AGE;
-  const years: number[] = [];
-  for (let year = newest; year >= oldest; year -= 1) years.push(year);
-  return years;
-}
-
-function isoDay(date: Date, yearsBack: number): string {
-  const year = String(date.getFullYear() - yearsBack).padStart(4, '0');
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${year}-${month}-${day}`;
-}
-
-function isRealDate(value: string): boolean {
-  const { day, month, year } = parseDateValue(value);
-  return (
-    Number(day) >= 1 &&
-    Number(day) <= daysInMonth(month, year) &&
-    Number(month) >= 1 &&
-    Number(month) <= 12
-  );
-}
+// Newest first: this UK year minus 18 back to minus 150.
+export const yearOptions = birthYears;
 
 // At least 18 years ago (an 18th birthday today counts) and at most 150.
 export function isValidDateOfBirth(value: string | undefined | null, today: Date): boolean {
-  if (!isCompleteDate(value) || !isRealDate(value as string)) return false;
-  const date = value as string;
-  return date <= isoDay(today, MINIMUM_AGE) && date >= isoDay(today, MAXIMUM_AGE);
+  return isCompleteDate(value) && isAllowedAge(value as string, today);
 }
 
 export const MONTH_NAMES = [

@@ -1,20 +1,15 @@
 // Ticket numbers: digit groups joined by hyphens, the hyphen added as soon as a group is full.
-import { ClaimSubmissionRules, contractPattern } from '@prize/generated/rules';
+// The groups and the serial's format are the shared domain's (@prize/domain), as the server's.
+import { SC_BARCODE_GROUPS, dbgSerialGroups, type Groups } from '@prize/domain';
 
-export type Groups = readonly number[];
-
-export const DBG_SERIAL_GROUPS: Groups = [4, 9, 6];
-// Serial numbers starting with 53 use the longer format.
-export const DBG_SERIAL_53_GROUPS: Groups = [2, 4, 4, 4, 2, 1, 4, 4, 3];
-export const SC_BARCODE_GROUPS: Groups = [4, 7, 3];
-
-// The contract's patterns (ClaimSubmission.dbgTicketNumber and .scBarcodeNumber).
-export const DBG_SERIAL_PATTERN = contractPattern(ClaimSubmissionRules.dbgTicketNumber.pattern);
-export const SC_BARCODE_PATTERN = contractPattern(ClaimSubmissionRules.scBarcodeNumber.pattern);
-
-export function dbgSerialGroups(text: string): Groups {
-  return text.replace(/\D/g, '').startsWith('53') ? DBG_SERIAL_53_GROUPS : DBG_SERIAL_GROUPS;
-}
+export {
+  DBG_SERIAL_53_GROUPS,
+  DBG_SERIAL_GROUPS,
+  SC_BARCODE_GROUPS,
+  dbgSerialGroups,
+  isDbgTicketNumberFormat,
+  type Groups,
+} from '@prize/domain';
 
 export function maxFormattedLength(groups: Groups): number {
   return groups.reduce((sum, size) => sum + size, 0) + groups.length - 1;

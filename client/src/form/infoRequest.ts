@@ -2,17 +2,19 @@
 // which order, and the body it sends.
 import type { InfoRequestSubmission, SectionType } from '@prize/generated/client';
 import {
-  type AboutTicketValues,
-  type IdDocumentsValues,
+  isImageSection,
   needsTicketBack,
-  type TicketImagesValues,
-} from './claimForm';
+  ticketOfImageSection,
+  type ImageSection,
+} from '@prize/domain';
+import type { AboutTicketValues, IdDocumentsValues, TicketImagesValues } from './claimForm';
 import { SECTION_TITLES } from './sections';
 import type { IdentityResult } from './submission';
 
 export type InfoSectionId = 'personalDetails' | 'idDocuments' | 'ticketImages';
 
-export type ImageKind = 'DBG_PINK_IMAGES' | 'DBG_WHITE_IMAGES' | 'SC_IMAGES';
+// The ticket-image sections are the shared domain's (the server's list too).
+export type ImageKind = ImageSection;
 
 const SECTION_FOR: Record<SectionType, InfoSectionId> = {
   PERSONAL_DETAILS: 'personalDetails',
@@ -22,9 +24,7 @@ const SECTION_FOR: Record<SectionType, InfoSectionId> = {
   SC_IMAGES: 'ticketImages',
 };
 
-const IMAGE_KINDS: readonly SectionType[] = ['DBG_PINK_IMAGES', 'DBG_WHITE_IMAGES', 'SC_IMAGES'];
-
-const isImageKind = (section: SectionType): section is ImageKind => IMAGE_KINDS.includes(section);
+const isImageKind = (section: SectionType): section is ImageKind => isImageSection(section);
 
 // The server's list as the page uses it: known values once each, in the server's order, and
 // one kind of ticket images at most (the first). Empty when nothing usable was asked for.
@@ -66,16 +66,7 @@ export function infoRequestSections(
 
 // The ticket the images are of, in the claim form's terms (wording, back needed or not).
 export function ticketForKind(kind: ImageKind | undefined): AboutTicketValues {
-  switch (kind) {
-    case 'DBG_PINK_IMAGES':
-      return { productType: 'DBG', dbgTicketType: 'PINK' };
-    case 'DBG_WHITE_IMAGES':
-      return { productType: 'DBG', dbgTicketType: 'WHITE' };
-    case 'SC_IMAGES':
-      return { productType: 'SC' };
-    default:
-      return {};
-  }
+  return ticketOfImageSection(kind);
 }
 
 export function infoSectionTitle(id: InfoSectionId, kind: ImageKind | undefined): string {

@@ -1,20 +1,14 @@
 import type { ValidationItem } from '../../http/errors.ts';
-import { ticketImageMessage } from '@prize/domain';
+import { IMAGE_SECTIONS, infoRequestFileKinds, ticketImageMessage } from '@prize/domain';
 import { InfoRequestSubmissionRules } from '@prize/generated/rules';
 import type { components } from '@prize/generated/server';
 
 export type SectionType = components['schemas']['SectionType'];
 export type InfoRequestSubmission = components['schemas']['InfoRequestSubmission'];
 
-export const IMAGE_SECTIONS: readonly SectionType[] = [
-  'DBG_PINK_IMAGES',
-  'DBG_WHITE_IMAGES',
-  'SC_IMAGES',
-];
-
 /** An operator's list: the contract checks values and uniqueness; one image kind at most. */
 export function sectionListProblems(sections: SectionType[]): ValidationItem[] {
-  const images = sections.filter((section) => IMAGE_SECTIONS.includes(section));
+  const images = sections.filter((section) => (IMAGE_SECTIONS as readonly string[]).includes(section));
   return images.length > 1
     ? [
         {
@@ -38,16 +32,9 @@ export interface AnswerFacts {
   idDocsRequired: boolean | undefined;
 }
 
-/** The files an answer must carry: [property, upload type]. */
+/** The files an answer must carry: [property, upload type] (the shared domain's rule). */
 export function requiredFiles(facts: AnswerFacts): Array<[keyof InfoRequestSubmission, string]> {
-  const files: Array<[keyof InfoRequestSubmission, string]> = [];
-  if (facts.requested.includes('ID_DOCUMENTS') || facts.idDocsRequired)
-    files.push(['idDocument1FileUuid', 'idDocument1'], ['idDocument2FileUuid', 'idDocument2']);
-  if (facts.requested.some((section) => IMAGE_SECTIONS.includes(section)))
-    files.push(['ticketFrontFileUuid', 'ticketFront']);
-  if (facts.requested.includes('DBG_PINK_IMAGES') || facts.requested.includes('SC_IMAGES'))
-    files.push(['ticketBackFileUuid', 'ticketBack']);
-  return files;
+  return infoRequestFileKinds(facts.requested, facts.idDocsRequired);
 }
 
 /** The fields an answer may carry: those of the requested sections (docs/adr/016). */

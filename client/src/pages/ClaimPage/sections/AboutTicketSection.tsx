@@ -20,9 +20,9 @@ import { FIELD_MESSAGES } from '../../../domain/messages';
 import { aboutTicketSummary, GAME_NAMES } from '../../../form/summary';
 import {
   DBG_SERIAL_53_GROUPS,
-  DBG_SERIAL_PATTERN,
   dbgSerialGroups,
   digitsOnly,
+  isDbgTicketNumberFormat,
   SC_BARCODE_GROUPS,
 } from '../../../domain/ticketNumber';
 import { SectionForm, type SectionProps } from '../../../sections/SectionForm';
@@ -95,7 +95,7 @@ async function checkSerial(
   queryClient: QueryClient,
   value: string | undefined,
 ): Promise<string | undefined> {
-  if (value === undefined || !DBG_SERIAL_PATTERN.test(value)) return undefined;
+  if (value === undefined || !isDbgTicketNumberFormat(value)) return undefined;
   try {
     return (await checkSerialOnce(queryClient, value)) ? undefined : FIELD_MESSAGES.dbgTicketNumber;
   } catch {
