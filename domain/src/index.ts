@@ -67,5 +67,6 @@ export {
   isDbgTicketNumberFormat,
   type Groups,
 } from './ticketNumber.ts';
+export { displayFileName } from './fileName.ts';
 export { fillMessage } from './messages.ts';
 export { STEP_LABELS, type ClaimStep } from './claimSteps.ts';

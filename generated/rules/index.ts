@@ -216,8 +216,7 @@ export const FileUploadRequestRules = {
     "format": "binary"
   },
   "fileName": {
-    "message": "The file name must be a plain name, without folders, control characters or < >",
-    "pattern": "^(?!\\.+$)(?=.*\\S)[^/\\\\\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "message": "Failed to upload file",
     "minLength": 1,
     "maxLength": 255
   },

@@ -1322,7 +1322,12 @@ export interface components {
          */
         FileUploadRequest: {
             type: components["schemas"]["FileType"];
-            /** @description Original file name, stored for the operator only. A plain name, without folders, control characters or < >. */
+            /**
+             * @description Original file name, as the claimant's device gives it: any text up to a file system's
+             *     255 characters (a valid image is never refused for its name). The server keeps a display name for staff and operators: the last
+             *     path segment, without control or bidirectional-override characters, with `< > : " | ? *`
+             *     as `_`, at most 255 characters (`@prize/domain` displayFileName; the page shows the same).
+             */
             fileName: string;
             /**
              * Format: binary
@@ -1946,7 +1951,7 @@ export interface components {
             /** Format: uuid */
             uuid: string;
             type: components["schemas"]["FileType"];
-            /** @description The `fileName` sent with the upload. */
+            /** @description The display name of the `fileName` sent with the upload (FileUploadRequest). */
             originalName: string;
             /** @description Bytes. */
             size: number;

@@ -12,10 +12,12 @@ import type { FileType } from './fileType';
 export interface FileUploadRequest {
   type: FileType;
   /**
-     * Original file name, stored for the operator only. A plain name, without folders, control characters or < >.
+     * Original file name, as the claimant's device gives it: any text up to a file system's
+     * 255 characters (a valid image is never refused for its name). The server keeps a display name for staff and operators: the last
+     * path segment, without control or bidirectional-override characters, with `< > : " | ? *`
+     * as `_`, at most 255 characters (`@prize/domain` displayFileName; the page shows the same).
      * @minLength 1
      * @maxLength 255
-     * @pattern ^(?!\.+$)(?=.*\S)[^/\\\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>]+$
      */
   fileName: string;
   /** The image bytes. */

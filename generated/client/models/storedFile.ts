@@ -11,7 +11,7 @@ export interface StoredFile {
   uuid: string;
   type: FileType;
   /**
-     * The `fileName` sent with the upload.
+     * The display name of the `fileName` sent with the upload (FileUploadRequest).
      * @maxLength 255
      */
   originalName: string;

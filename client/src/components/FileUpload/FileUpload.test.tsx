@@ -45,6 +45,25 @@ describe('FileUpload', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Front of your ticket'));
   });
 
+  it("When a PNG is named 'ticket <front>.png', then it is sent as it is and shown with the display name the server keeps", async () => {
+    const upload = vi.fn(async () => '7b2e9c14-0f3a-4d8e-a6b1-2c5d9e8f7a30');
+    const { form } = renderInForm<Values>(
+      <FileUpload
+        name="ticketFrontFileUuid"
+        type="ticketFront"
+        label="Front of your ticket"
+        upload={upload}
+      />,
+    );
+    await userEvent.upload(
+      screen.getByLabelText('Front of your ticket'),
+      file('ticket <front>.png'),
+    );
+    await screen.findByText('ticket _front_.png');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(form.getState().values.ticketFrontFileUuid?.fileName).toBe('ticket _front_.png');
+  });
+
   it.each([
     [
       new ApiError({ kind: 'general', status: 413, message: 'File is too large' }),

@@ -1,3 +1,4 @@
+import { displayFileName } from '@prize/domain';
 import type { FileType } from '@prize/generated/client';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
@@ -102,18 +103,20 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     }
     const controller = new AbortController();
     cancelUpload.current = controller;
-    setUploading({ fileName: file.name, percent: undefined });
+    // Any name is accepted; the page shows the display name the server keeps (@prize/domain).
+    const fileName = displayFileName(file.name);
+    setUploading({ fileName, percent: undefined });
     const onProgress = (sent: number, total: number) => {
       if (mounted.current && total > 0)
         setUploading({
-          fileName: file.name,
+          fileName,
           percent: Math.min(100, Math.round((sent / total) * 100)),
         });
     };
     try {
       const uuid = await upload(type, file, { signal: controller.signal, onProgress });
       if (!mounted.current) return;
-      input.onChange({ uuid, fileName: file.name });
+      input.onChange({ uuid, fileName });
       if (canPreview(checked.kind)) setPreview({ uuid, url: URL.createObjectURL(file) });
     } catch (failure) {
       if (!mounted.current) return;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
+import { displayFileName } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
 import {
   FailedDependencyError,
@@ -279,7 +280,8 @@ export function claimService({
             claimId,
             infoRequestId,
             type,
-            originalName: fileName.slice(0, 255),
+            // Any name is accepted; staff and operators see its display name (@prize/domain).
+            originalName: displayFileName(fileName),
             size: received.size,
             sha256: received.sha256,
             contentType: received.contentType,
