@@ -5,7 +5,13 @@
 
 const MAX_LENGTH = 255;
 // C0/C1 controls, line and paragraph separators, bidirectional embeddings, overrides and isolates.
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+const isInvisible = (code: number): boolean =>
+  code <= 0x1f ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
 const UNSAFE = /[<>:"|?*]/g;
 
 export function displayFileName(name: string, fallback = 'image'): string {

@@ -54,6 +54,22 @@ describe('the contract compatibility gate', () => {
     );
   });
 
+  it('when a request pattern of one character class is widened, then it passes; narrowed, it fails', () => {
+    const withNote = (pattern: string) => (document: Fixture) => {
+      document.components.schemas.OrderRequest!.properties.note = { type: 'string', pattern };
+    };
+    const base = changed('1.4.0', withNote('^[^\\u0000-\\u001F<>]*$'));
+    const widened = checkCompatibility(base, changed('1.5.0', withNote('^[^\\u0000-\\u001F]*$')));
+    expect(widened.failures).toEqual([]);
+    expect(widened.others.join('\n')).toContain('pattern');
+    const narrowed = checkCompatibility(
+      base,
+      changed('1.5.0', withNote('^[^\\u0000-\\u001F<>&]*$')),
+    );
+    expect(narrowed.failures).toHaveLength(1);
+    expect(narrowed.failures[0]).toContain('properties.note.pattern');
+  });
+
   it('when the major version was raised, then the same breaking changes pass and are listed', () => {
     const report = checkCompatibility(
       released,

@@ -59,6 +59,32 @@ function removedRequestProperty(diff: Diff, before: Json): boolean {
   return required.includes(name) || parent.additionalProperties === false;
 }
 
+// A pattern that is one character class repeated (`^[...]*$` or `^[...]+$`) accepts a string
+// exactly when it accepts each of its characters, so whether a replacement only widens it is
+// decided by trying every code point once.
+const ONE_CLASS = /^\^(\[(?:\\.|[^\]\\])*\])([*+])\$$/;
+
+/**
+ * api-smart-diff classifies every replaced request pattern as breaking. A repeated character
+ * class replaced by one that accepts every character the old one did (and the same quantifier)
+ * accepts every value the released contract accepted: a widening, not a break.
+ */
+export function widenedRequestPattern(diff: Diff): boolean {
+  if (diff.action !== 'replace' || diff.path.at(-1) !== 'pattern') return false;
+  if (typeof diff.before !== 'string' || typeof diff.after !== 'string') return false;
+  const before = ONE_CLASS.exec(diff.before);
+  const after = ONE_CLASS.exec(diff.after);
+  if (!before || !after || before[2] !== after[2]) return false;
+  const was = new RegExp(`^${before[1]}$`, 'u');
+  const is = new RegExp(`^${after[1]}$`, 'u');
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCodePoint(code);
+    if (was.test(character) && !is.test(character)) return false;
+  }
+  return true;
+}
+
 // `before` with its local $refs resolved, so a diff path through paths.* can be followed.
 const resolvedCache = new WeakMap<Json, Json>();
 function resolvedPaths(document: Json): Json {
@@ -116,7 +142,9 @@ export function checkCompatibility(released: Json, current: Json): CompatReport 
   for (const diff of diffs) {
     if (diff.path[0] === 'components') continue;
     if (diff.path.length === 2 && diff.path[0] === 'info' && diff.path[1] === 'version') continue;
-    const breaking = diff.type === 'breaking' || removedRequestProperty(diff, released);
+    const breaking =
+      (diff.type === 'breaking' && !widenedRequestPattern(diff)) ||
+      removedRequestProperty(diff, released);
     (breaking ? report.breaking : report.others).push(describe(diff));
   }
 
