@@ -16,7 +16,12 @@ const UNSAFE = /[<>:"|?*]/g;
 
 export function displayFileName(name: string, fallback = 'image'): string {
   const lastSegment = name.split(/[\\/]/).pop() ?? '';
-  const shown = lastSegment.replace(INVISIBLE, '').replace(UNSAFE, '_').trim().slice(0, MAX_LENGTH);
+  const shown = [...lastSegment]
+    .filter((character) => !isInvisible(character.codePointAt(0)!))
+    .join('')
+    .replace(UNSAFE, '_')
+    .trim()
+    .slice(0, MAX_LENGTH);
   // Nothing left, or only dots (".", ".."), names nothing a person can recognise.
   return /^\.*$/.test(shown) ? fallback : shown;
 }
