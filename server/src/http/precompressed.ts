@@ -13,7 +13,6 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
 };
 /** Vite's hashed asset names: one flat folder, no dot-files, nothing to traverse. */
 const ASSET_NAME = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -26,7 +25,7 @@ interface Encoded {
 }
 
 /**
- * Serves the built client's text assets (JS, CSS, SVG) compressed: brotli or gzip as the browser
+ * Serves the built client's text assets (JS, CSS, SVG; never source maps) compressed: brotli or gzip as the browser
  * accepts, compressed once per file and kept in memory (the files are immutable, named by their
  * hash, and a few hundred KiB in all). Anything else falls through to express.static.
  * Compressed JavaScript is a fraction of the built size: on a mobile link that difference is
@@ -54,9 +53,9 @@ export function precompressedAssets(dir: string): RequestHandler {
     const type = TYPES[path.extname(req.path).toLowerCase()];
     if (!type || !ASSET_NAME.test(req.path)) return next();
     res.vary('Accept-Encoding');
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const acceptsBr = /\bbr\b/.test(accepted);
-    const acceptsGzip = /\bgzip\b/.test(accepted);
+    // Express's negotiation (q-values included: `br;q=0, gzip` refuses brotli).
+    const acceptsBr = req.acceptsEncodings('br') === 'br';
+    const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip';
     if (!acceptsBr && !acceptsGzip) return next();
     const file = path.join(dir, req.path);
     let entry = cache.get(file);

@@ -106,4 +106,13 @@ describe('the API reference page', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.text.length).toBeGreaterThan(100_000);
   });
+
+  it('when the source map beside the Scalar bundle is asked for, then 404: no map is served from /api/docs', async () => {
+    const page = await request(server.url).get('/api/docs');
+    const script = /<script src="([^"]+)"/.exec(page.text)![1]!;
+    for (const encoding of ['gzip, br', 'identity']) {
+      const res = await request(server.url).get(`${script}.map`).set('Accept-Encoding', encoding);
+      expect(res.status).toBe(404);
+    }
+  });
 });

@@ -88,6 +88,32 @@ describe('client assets', () => {
     expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script);
   });
 
+  it.each([
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br', 'br'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*;q=0', undefined],
+  ])(
+    'when the browser sends Accept-Encoding %j, then the answer is encoded %j',
+    async (header, expected) => {
+      // Brotli is made in the background: wait until it is ready, so a 'gzip' answer is a choice.
+      for (let i = 0; i < 50; i++) {
+        if ((await get('/assets/index-abc123.js', 'br')).headers['content-encoding'] === 'br')
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const res = await get('/assets/index-abc123.js', header);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(expected);
+    },
+  );
+
+  it('when a source map is asked for, then it is never compressed on request', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    const res = await get('/assets/index-abc123.js.map', 'gzip, br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
   it('when the browser accepts no compression, then the plain file is sent', async () => {
     const res = await get('/assets/index-abc123.js');
     expect(res.status).toBe(200);

@@ -62,6 +62,10 @@ export function apiDocsRoutes(): Router {
   router.get('/api/docs', (_req, res) => {
     res.type('html').send(page);
   });
+  // Scalar's source maps (17 MB) are for its developers, not for this page's readers.
+  router.use(assetsPath, (req, res, next) =>
+    path.extname(req.path).toLowerCase() === '.map' ? res.sendStatus(404) : next(),
+  );
   router.use(
     assetsPath,
     precompressedAssets(scalarBrowserDir),
