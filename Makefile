@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start serve first-hour dev mock migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -136,7 +136,7 @@ e2e: install system-deps
 	npm run build -w client
 	cd e2e && playwright test
 
-test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint typecheck unit contract-tests first-hour e2e
+test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint typecheck unit contract-tests mock-journey first-hour e2e
 
 start: install build
 	node server/src/launch.ts
@@ -158,6 +158,11 @@ dev: install
 
 mock: install
 	scripts/mock.sh
+
+# The scripts of client/e2e-mock/ (a claim from section 1 to submitted, an info request, keyboard
+# only, the back office with a step) in Chromium against the built client and the Prism mock.
+mock-journey: install system-deps build
+	scripts/mock.sh --journey
 
 # Load, upload, address, bundle-size and Lighthouse figures against baselines measured in the same
 # run (bench/run.ts; about 6-8 minutes on 2 cores): prints a table, writes bench/results.json.
