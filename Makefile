@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start dev mock migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -24,6 +24,7 @@ help:
 	@echo "make start            build and serve the product on PORT (default 3000) with embedded defaults"
 	@echo "make test             every suite: contract lint, generated check, typecheck, unit, contract tests, e2e"
 	@echo "make e2e              build the client and run the Playwright end-to-end suite against the real stack"
+	@echo "make serve            a second server process (PORT, default 3001) on make start's database and store"
 	@echo "make dev              server and client with hot reload"
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
@@ -135,10 +136,22 @@ e2e: install system-deps
 	npm run build -w client
 	cd e2e && playwright test
 
-test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint typecheck unit contract-tests e2e
+test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint typecheck unit contract-tests mock-journey first-hour e2e
 
 start: install build
 	node server/src/launch.ts
+
+# A second server process of this checkout on another port (PORT, default 3001), against the
+# database, mail catcher, uploads and secrets of the `make start` that is running (or DATABASE_URL
+# and SMTP_URL when set): the fleet of docs/deploy.md on one machine.
+serve: install
+	PORT=$${PORT:-3001} node server/src/launch.ts --join
+
+# make start, then make serve on the printed database URL; the SDK packed from its tracked files,
+# installed from the tarball into a scratch project and sdk/README.md's quick starts run there; a
+# claim started on one instance and submitted on the other (scripts/first-hour/run.ts, issue 34).
+first-hour: install build
+	node scripts/first-hour/run.ts
 
 dev: install
 	scripts/dev.sh
@@ -146,10 +159,15 @@ dev: install
 mock: install
 	scripts/mock.sh
 
+# The scripts of client/e2e-mock/ (a claim from section 1 to submitted, an info request, keyboard
+# only, the back office with a step) in Chromium against the built client and the Prism mock.
+mock-journey: install system-deps build
+	scripts/mock.sh --journey
+
 # Load, upload, address, bundle-size and Lighthouse figures against baselines measured in the same
 # run (bench/run.ts; about 6-8 minutes on 2 cores): prints a table, writes bench/results.json.
 bench: install system-deps
 	node bench/run.ts
 
 clean:
-	rm -rf client/dist .generated-check .sdk-generated-check .contract-compat .turbo */.turbo
+	rm -rf client/dist server/dist .sdk-pack .generated-check .sdk-generated-check .contract-compat .turbo */.turbo

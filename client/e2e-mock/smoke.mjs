@@ -173,7 +173,7 @@ for (const width of widths) {
       route.fulfill({ status: 413, json: { statusCode: 413, message: 'File is too large' } }),
     );
     await page.getByLabel('Second ID document').setInputFiles(png('huge.png'));
-    await page.getByText('File is too large').waitFor();
+    await page.getByText('File is too large').first().waitFor();
     await check(page, 'claim-upload-failed', width);
     await page.unroute('**/file');
     await page.getByLabel('Second ID document').setInputFiles(png('bill.png'));

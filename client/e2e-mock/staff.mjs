@@ -1,6 +1,7 @@
 // The back office against `make mock` (Prism): each screen's screenshot in $SHOTS_DIR and axe on
-// each state. Prism checks the contract's security, so the page gets a session cookie first.
-//   node client/e2e-mock/staff.mjs
+// each state; a sign-in through the form (the mock's answer sets the session cookie) and a step.
+// The mock's session is a claims advisor's (its first example): the admin screens stay hidden.
+//   node client/e2e-mock/staff.mjs (make mock-journey runs it in make test)
 import { axe, BASE, launch, shot } from './browser.mjs';
 
 let violations = 0;
@@ -37,21 +38,38 @@ await page.goto(`${BASE}/staff/setup/${'s'.repeat(43)}`);
 await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
 await check('setup');
 
-await context.addCookies([
-  { name: 'staff_session', value: 'mock-session', url: `${BASE}/api/v1/staff/` },
-]);
+// Signed in through the form: Prism answers with the advisor's session and its Set-Cookie example.
 await page.goto(`${BASE}/staff`);
+await page.getByLabel('E-mail address').fill('ravi.patel@winnerservices.example');
+await page.getByLabel('Password').fill('correct horse battery staple');
+await page.getByLabel('Security code').fill('492039');
+await page.getByRole('button', { name: 'Sign in' }).click();
 await page.getByRole('heading', { name: 'Claims queue' }).waitFor();
 await page.getByRole('table').waitFor();
 expectText((await page.url()).endsWith('/staff/claims'), '/staff to open the queue');
+expectText(
+  (await context.cookies(`${BASE}/api/v1/staff/session`)).some((c) => c.name === 'staff_session'),
+  'the sign-in to set the staff_session cookie',
+);
 await check('queue');
 
 await page.getByRole('table').getByRole('link').first().click();
 await page.getByRole('heading', { name: /^Claim / }).waitFor();
 await check('claim');
 await page.getByRole('button', { name: 'Show images' }).click();
+// The mock's images are real (tiny) pictures: each preview decodes.
+await page.locator('main img').first().waitFor();
+const broken = await page
+  .locator('main img')
+  .evaluateAll((images) => images.filter((image) => !image.complete || image.naturalWidth === 0).length);
+expectText(broken === 0, `every image preview to decode (${broken} broken)`);
 await page.locator('.staff-reject summary').click();
 await check('claim-images-reject');
+
+// A step: the submitted claim marked as reviewed; the page says so.
+await page.getByRole('button', { name: 'Mark as reviewed' }).click();
+await page.getByRole('status').filter({ hasText: 'The claim is marked as reviewed.' }).waitFor();
+await check('claim-reviewed');
 
 await page.getByRole('link', { name: 'Ticket received' }).click();
 await page.getByRole('heading', { name: 'Ticket received' }).waitFor();
@@ -60,6 +78,12 @@ await page.getByRole('button', { name: 'Find the claim' }).click();
 await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
 await check('ticket-received');
 
+// The admin screens with the mock's admin session (its other example): the advisor's has none.
+await page.route('**/api/v1/staff/session', (route) =>
+  route.request().method() === 'GET'
+    ? route.continue({ headers: { ...route.request().headers(), prefer: 'example=admin' } })
+    : route.continue(),
+);
 await page.goto(`${BASE}/staff/accounts`);
 await page.getByRole('heading', { name: 'Staff accounts', level: 1 }).waitFor();
 await check('accounts');

@@ -113,7 +113,10 @@ operation('getClaimDraft', () => {
       expect(empty.body).toEqual({ sections: [] });
       await api('PUT', `/api/v1/claim/${token}/draft/claimDetails`, { json: claimDetails });
       await api('PUT', `/api/v1/claim/${token}/draft/personalDetails`, { json: personalDetails });
-      const loaded = await api('GET', `/api/v1/claim/${token}/draft`);
+      // The mock's default is the empty draft (make mock starts a claim at section 1).
+      const loaded = await api('GET', `/api/v1/claim/${token}/draft`, {
+        prefer: 'code=200, example=twoSections',
+      });
       expectSuccess(loaded, 200);
       expect(loaded.body.sections.map((saved: { section: string }) => saved.section)).toEqual([
         'personalDetails',

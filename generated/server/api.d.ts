@@ -3410,7 +3410,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The session cookie `staff_session` (httpOnly, SameSite=Strict, Path=/api/v1/staff; Secure when PUBLIC_URL is https).
-                     * @example staff_session=mJ4sQ8vX2kP9rT6wY1zB3cN7fD5gH0aL2eU8iO4kR7x; Path=/api/v1/staff; HttpOnly; SameSite=Strict; Secure
+                     * @example staff_session=mJ4sQ8vX2kP9rT6wY1zB3cN7fD5gH0aL2eU8iO4kR7x; Path=/api/v1/staff; HttpOnly; SameSite=Strict
                      */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;

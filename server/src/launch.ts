@@ -14,12 +14,38 @@ import { startServer } from './server.ts';
  * (data under .data/) when DATABASE_URL is unset and a mail catcher when SMTP_URL is unset.
  * Ctrl-C stops everything it started.
  *
+ * `make serve` (`--join`): another server process of the same checkout, on another port, against
+ * the database, mail catcher, upload folder and secrets of the `make start` that is running: what
+ * a second instance of the fleet is in production (docs/deploy.md).
+ *
  * The embedded services are development dependencies of the server: they are loaded only when
  * their URL is unset, and a production install (`npm ci --omit=dev -w server`) has neither, so
  * there DATABASE_URL and SMTP_URL must be set.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = path.join(repoRoot, '.data');
+// DATA_DIR: another folder for a second, separate checkout-local product (the tests use one).
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
+/** What a joining `make serve` reads: the running `make start`'s database and mail catcher. */
+const runningFile = path.join(dataDir, 'running.json');
+/** Outside production, the admin `make start` creates when STAFF_ADMIN_EMAIL is unset. */
+const LOCAL_ADMIN_EMAIL = 'admin@localhost';
+
+interface Running {
+  databaseUrl: string;
+  smtpUrl: string;
+  inboxUrl?: string;
+}
+
+/** The running `make start`'s services, for `make serve`: refused when none is running. */
+function readRunning(): Running {
+  try {
+    return JSON.parse(fs.readFileSync(runningFile, 'utf8')) as Running;
+  } catch {
+    throw new ConfigError(
+      `make serve joins a running make start (${runningFile} not found): run make start first, or set DATABASE_URL and SMTP_URL`,
+    );
+  }
+}
 
 /**
  * A secret generated on first use and kept in .data/ (mode 600), so every later start, and any
@@ -55,13 +81,23 @@ async function embedded<T>(
 
 async function launch(): Promise<void> {
   const env = { ...process.env };
+  const joining = process.argv.includes('--join');
   let postgres: EmbeddedPostgres | undefined;
-  let mail: MailCatcher | undefined;
+  let mail: Pick<MailCatcher, 'inboxUrl' | 'smtpUrl'> | undefined;
+  let localAdmin: string | undefined;
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async (): Promise<void> => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
+    if (joining && (!env.DATABASE_URL || !env.SMTP_URL)) {
+      const running = readRunning();
+      env.DATABASE_URL ||= running.databaseUrl;
+      if (!env.SMTP_URL) {
+        env.SMTP_URL = running.smtpUrl;
+        if (running.inboxUrl) mail = { inboxUrl: running.inboxUrl, smtpUrl: running.smtpUrl };
+      }
+    }
     if (!env.DATABASE_URL) {
       postgres = await embedded(
         'PostgreSQL',
@@ -76,12 +112,19 @@ async function launch(): Promise<void> {
       env.DATABASE_URL = postgres.url;
     }
     if (!env.SMTP_URL) {
-      mail = await embedded('mail catcher', 'maildev', 'SMTP_URL', async () => {
+      const catcher = await embedded('mail catcher', 'maildev', 'SMTP_URL', async () => {
         const { startMailCatcher } = await import('./infra/mail-catcher.ts');
         return startMailCatcher();
       });
-      stops.push(() => mail!.stop());
-      env.SMTP_URL = mail.smtpUrl;
+      stops.push(() => catcher.stop());
+      mail = catcher;
+      env.SMTP_URL = catcher.smtpUrl;
+    }
+    // A newcomer reaches the back office without configuring anything: outside production, a
+    // local admin whose one-time set-up link the banner shows (and MailDev catches).
+    if (!joining && !env.STAFF_ADMIN_EMAIL && env.NODE_ENV !== 'production') {
+      env.STAFF_ADMIN_EMAIL = LOCAL_ADMIN_EMAIL;
+      localAdmin = LOCAL_ADMIN_EMAIL;
     }
     env.OPERATOR_API_TOKEN ||= storedSecret('operator-token');
     env.RATE_LIMIT_SECRET ||= storedSecret('rate-limit-secret');
@@ -90,6 +133,19 @@ async function launch(): Promise<void> {
     const logger = createLogger(config.logLevel);
     const server = await startServer(config, logger);
     stops.push(() => server.close());
+    if (postgres) {
+      // For `make serve`: only while this process runs, readable by this user only.
+      fs.writeFileSync(
+        runningFile,
+        JSON.stringify({
+          databaseUrl: env.DATABASE_URL,
+          smtpUrl: env.SMTP_URL,
+          inboxUrl: mail?.inboxUrl,
+        } satisfies Running),
+        { mode: 0o600 },
+      );
+      stops.push(async () => fs.rmSync(runningFile, { force: true }));
+    }
 
     const operatorTokenFile =
       env.OPERATOR_API_TOKEN === process.env.OPERATOR_API_TOKEN
@@ -99,9 +155,15 @@ async function launch(): Promise<void> {
       startupBanner({
         config,
         mail,
-        postgresDataDir: postgres?.dataDir,
+        postgres: postgres && {
+          url: postgres.url,
+          dataDir: postgres.dataDir,
+          passwordFile: path.join(path.dirname(postgres.dataDir), 'pg-password'),
+        },
+        joined: joining,
         operatorTokenFile,
         staffSetupLink: server.staffSetupLink,
+        localAdmin,
       }),
     );
   } catch (error) {

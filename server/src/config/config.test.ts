@@ -212,7 +212,12 @@ describe('staff configuration', () => {
       'STAFF_SESSION_IDLE_MINUTES must be an integer from 1 to 1440',
     );
     expect(() =>
-      loadConfig({ ...base, NODE_ENV: 'production', STAFF_ADMIN_EMAIL: 'admin@winner.example' }),
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        ADDRESS_PROVIDER: 'local',
+        STAFF_ADMIN_EMAIL: 'admin@winner.example',
+      }),
     ).toThrow('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
   });
 });

@@ -248,6 +248,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (maxFileSize === undefined) throw new ConfigError(messages.maxFileSizeMisconfigured);
   if (!env.DATABASE_URL) throw new ConfigError('DATABASE_URL is not set');
   if (!env.SMTP_URL) throw new ConfigError('SMTP_URL is not set');
+  // The local provider answers from a generated test address set: a default for development,
+  // never in production unless chosen on purpose (a real claimant would pick a made-up address).
+  if (env.NODE_ENV === 'production' && !env.ADDRESS_PROVIDER) {
+    throw new ConfigError(
+      'ADDRESS_PROVIDER must be set in production: loqate (with LOQATE_API_KEY), or local to serve the generated test address set on purpose',
+    );
+  }
   const addressProvider = oneOf(env, 'ADDRESS_PROVIDER', ['local', 'loqate'] as const, 'local');
   const rateLimitSecret = secret(env, 'RATE_LIMIT_SECRET');
   if (!rateLimitSecret) throw new ConfigError('RATE_LIMIT_SECRET is not set');

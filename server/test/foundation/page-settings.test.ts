@@ -24,6 +24,7 @@ beforeAll(async () => {
       APP_STORE_URL: 'https://apps.apple.com/gb/app/lottery/id1',
       GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=uk.lottery&hl=en',
       NODE_ENV: 'production',
+      ADDRESS_PROVIDER: 'local',
     },
     { clientDist: dist },
   );

@@ -87,7 +87,12 @@ describe('the first admin', () => {
     const development = startupBanner({ config: loadConfig(env), staffSetupLink: link });
     expect(development).toContain(link);
     const production = startupBanner({
-      config: loadConfig({ ...env, NODE_ENV: 'production' }),
+      config: loadConfig({
+        ...env,
+        NODE_ENV: 'production',
+        ADDRESS_PROVIDER: 'loqate',
+        LOQATE_API_KEY: 'k',
+      }),
       staffSetupLink: link,
     });
     expect(production).not.toContain(link);

@@ -1,22 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { precompressedAssets } from '../../http/precompressed.ts';
-
-// The package exports no package.json: its root is found from its main entry (dist/index.js).
-const scalarRoot = path.resolve(
-  path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))),
-  '..',
-);
-const scalarVersion = (
-  JSON.parse(fs.readFileSync(path.join(scalarRoot, 'package.json'), 'utf8')) as { version: string }
-).version;
-// The standalone bundle: one self-contained script that renders the reference, no chunks.
-const scalarBrowserDir = path.join(scalarRoot, 'dist/browser');
-// The library's version is in the URL, so the script may be cached for good (a new version is a
-// new URL).
-const assetsPath = `/api/docs/assets/scalar-${scalarVersion}`;
+import { API_REFERENCE_SCRIPT, apiReferenceAssets } from './api-reference-assets.ts';
 
 /**
  * What Scalar may do on this page. Every default that reaches another host is off, so the page
@@ -42,7 +26,7 @@ const escapeAttribute = (value: string): string =>
 
 // No inline script: Scalar reads its configuration from the data attribute of an empty script
 // element, and its bundle comes from this origin, so the product's CSP needs no exception.
-const page = `<!doctype html>
+const pageFor = (assetsPath: string): string => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -51,7 +35,7 @@ const page = `<!doctype html>
   </head>
   <body>
     <script id="api-reference" data-configuration="${escapeAttribute(JSON.stringify(configuration))}"></script>
-    <script src="${assetsPath}/standalone.js"></script>
+    <script src="${assetsPath}/${API_REFERENCE_SCRIPT}"></script>
   </body>
 </html>
 `;
@@ -59,17 +43,36 @@ const page = `<!doctype html>
 /** GET /api/docs: the human reference of the published contract, rendered by Scalar. */
 export function apiDocsRoutes(): Router {
   const router = Router();
+  const assets = apiReferenceAssets();
+  if (!assets) {
+    // A production install that skipped the build: the contract is still served as JSON.
+    router.get('/api/docs', (_req, res) => {
+      res
+        .status(404)
+        .type('text')
+        .send(
+          'The API reference page was not built (npm run build -w server); the contract is at /api/v1/openapi.json.',
+        );
+    });
+    return router;
+  }
+  // The library's version is in the URL, so the script may be cached for good (a new version is
+  // a new URL).
+  const assetsPath = `/api/docs/assets/scalar-${assets.version}`;
+  const page = pageFor(assetsPath);
   router.get('/api/docs', (_req, res) => {
     res.type('html').send(page);
   });
-  // Scalar's source maps (17 MB) are for its developers, not for this page's readers.
-  router.use(assetsPath, (req, res, next) =>
-    path.extname(req.path).toLowerCase() === '.map' ? res.sendStatus(404) : next(),
-  );
+  // Only the script is served: not the package's chunks or source maps beside it.
+  const only = (req: express.Request, res: express.Response, next: express.NextFunction): void => {
+    if (req.path === `/${API_REFERENCE_SCRIPT}`) next();
+    else res.status(404).end();
+  };
   router.use(
     assetsPath,
-    precompressedAssets(scalarBrowserDir),
-    express.static(scalarBrowserDir, {
+    only,
+    precompressedAssets(assets.dir),
+    express.static(assets.dir, {
       index: false,
       fallthrough: false,
       setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
