@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordLockOut, recordSignInFailure } from '../../metrics/metrics.ts';
 import { StaffAuditSchema } from './staff-audit.entity.ts';
 
 /** What the staff audit records (docs/adr/019-staff-accounts.md). */
@@ -30,6 +31,9 @@ export interface StaffAuditEntry {
  * nothing in the application updates or deletes these rows (a database trigger refuses both).
  */
 export function recordStaffAudit(em: EntityManager, entry: StaffAuditEntry): void {
+  // The sign-in metrics count what the audit records, wherever sign-in records it.
+  if (entry.action === 'staff.sign_in_failed') recordSignInFailure();
+  if (entry.action === 'staff.locked_out') recordLockOut();
   em.create(StaffAuditSchema, {
     staff: entry.staffId,
     action: entry.action,
