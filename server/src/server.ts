@@ -57,6 +57,11 @@ import {
 } from './modules/claim-process/claim-process.service.ts';
 import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
 import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
+import {
+  dataProtectionGate,
+  dataProtectionRoutes,
+} from './modules/staff/data-protection/data-protection.routes.ts';
+import { dataProtectionService } from './modules/staff/data-protection/data-protection.service.ts';
 import { gaugeSources } from './modules/metrics/gauge-sources.ts';
 import { setGaugeSources } from './modules/metrics/metrics.ts';
 import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener.ts';
@@ -180,6 +185,7 @@ async function serve(
     storage,
     inactivityMinutes: config.claimInactivityMinutes,
     logger,
+    retention: config.retention,
   });
 
   const staff = {
@@ -228,6 +234,7 @@ async function serve(
     beforeValidation: [
       staffGate(staff),
       staffAccountsGate(),
+      dataProtectionGate(),
       operatorGate({
         token: config.operatorApiToken,
         pool,
@@ -251,6 +258,7 @@ async function serve(
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
       staffAccountsRoutes(staffAccounts),
       staffClaimRoutes(claimProcess),
+      dataProtectionRoutes(dataProtectionService({ em: orm.em, storage, clock: staff.clock })),
       claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],

@@ -14,7 +14,10 @@ export type StaffAuditAction =
   | 'claim.file_viewed'
   | 'claim.step_changed'
   | 'claim.info_requested'
-  | 'claim.ticket_code_lookup';
+  | 'claim.ticket_code_lookup'
+  | 'claim.exported'
+  | 'claim.personal_data_erased'
+  | 'data_protection.searched';
 
 export interface StaffAuditEntry {
   /** Who acted; null when nobody could be told (a sign-in failure for an unknown e-mail). */
