@@ -42,7 +42,7 @@ async function dataProtectionOfficer() {
   return account;
 }
 
-test('data protection: find, download and erase a claimant\'s claims', async ({ page }) => {
+test("data protection: find, download and erase a claimant's claims", async ({ page }) => {
   test.setTimeout(180_000);
   const claimantEmail = uniqueEmail('rights');
   const paid = await submittedScratchcardClaim(claimantEmail);
@@ -56,14 +56,20 @@ test('data protection: find, download and erase a claimant\'s claims', async ({ 
   await test.step('the officer signs in and finds the claims for the address', async () => {
     await signIn(page, officer);
     await press(page, page.getByRole('link', { name: 'Data protection' }));
-    await expect(page.getByRole('heading', { name: 'Data protection requests', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Data protection requests', level: 1 }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'data protection: search');
     await press(page, page.getByRole('button', { name: 'Find claims' }));
-    await expect(page.getByRole('alert')).toContainText('Enter an e-mail address in the correct format');
+    await expect(page.getByRole('alert')).toContainText(
+      'Enter an e-mail address in the correct format',
+    );
     await expectNoAxeViolations(page, 'data protection: search error');
     await typeInto(page, page.getByLabel("Claimant's e-mail address"), claimantEmail.toUpperCase());
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: `2 claims for ${claimantEmail.toUpperCase()}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `2 claims for ${claimantEmail.toUpperCase()}` }),
+    ).toBeVisible();
     const table = page.getByRole('table');
     await expect(table.getByRole('row', { name: new RegExp(paid.hashid) })).toContainText('Paid');
     await expect(table.getByRole('row', { name: new RegExp(open.hashid) })).toContainText(
@@ -80,16 +86,27 @@ test('data protection: find, download and erase a claimant\'s claims', async ({ 
     await expect(page.getByRole('status')).toContainText('has been downloaded');
   });
 
-  await test.step('an erasure needs a reason, then removes the paid claim\'s personal data', async () => {
-    await press(page, page.getByRole('button', { name: `Erase personal data of claim ${paid.hashid}` }));
-    await expect(page.getByRole('heading', { name: `Erase the personal data of claim ${paid.hashid}` })).toBeFocused();
+  await test.step("an erasure needs a reason, then removes the paid claim's personal data", async () => {
+    await press(
+      page,
+      page.getByRole('button', { name: `Erase personal data of claim ${paid.hashid}` }),
+    );
+    await expect(
+      page.getByRole('heading', { name: `Erase the personal data of claim ${paid.hashid}` }),
+    ).toBeFocused();
     await expectNoAxeViolations(page, 'data protection: erasure form');
     await press(page, page.getByRole('button', { name: 'Erase personal data', exact: true }));
     await expect(page.getByRole('alert')).toContainText('Enter the reason for the erasure');
     await expectNoAxeViolations(page, 'data protection: erasure without a reason');
-    await typeInto(page, page.getByLabel('Reason for the erasure'), 'Claimant asked by letter of 20 November 2026');
+    await typeInto(
+      page,
+      page.getByLabel('Reason for the erasure'),
+      'Claimant asked by letter of 20 November 2026',
+    );
     await press(page, page.getByRole('button', { name: 'Erase personal data', exact: true }));
-    await expect(page.getByRole('status')).toContainText(`The personal data of claim ${paid.hashid} has been erased.`);
+    await expect(page.getByRole('status')).toContainText(
+      `The personal data of claim ${paid.hashid} has been erased.`,
+    );
     // The address is gone from the erased claim: only the open one still holds it.
     await expect(page.getByRole('heading', { name: /^1 claim for / })).toBeVisible();
     await expect(page.getByRole('table')).not.toContainText(paid.hashid);

@@ -263,9 +263,11 @@ export const DataSubjectClaimRules = {
   },
   "status": {
     "enum": [
+      "started",
+      "verified",
       "submitted",
-      "info_requested",
-      "info_received"
+      "expired",
+      "purged"
     ]
   },
   "step": {

@@ -31,6 +31,7 @@ export * from './createdInfoRequest';
 export * from './dataRemoved';
 export * from './dataSubjectClaim';
 export * from './dataSubjectClaimList';
+export * from './dataSubjectClaimStatus';
 export * from './dataSubjectSearchRequest';
 export * from './dbgGame';
 export * from './dbgTicketNumberCheckRequest';

@@ -1904,7 +1904,12 @@ export interface components {
          */
         DataSubjectClaim: {
             reference?: components["schemas"]["ClaimReference"];
-            status: components["schemas"]["ClaimStatus"];
+            /**
+             * @description Where the claim is in its life: `started` (e-mail not verified yet), `verified` (being
+             *     filled in), `submitted`, `expired` (left unfinished; its data is about to be purged).
+             * @enum {string}
+             */
+            status: "started" | "verified" | "submitted" | "expired" | "purged";
             step?: components["schemas"]["ClaimStep"];
             /** Format: date-time */
             createdAt: string;

@@ -28,7 +28,8 @@ async function startStack(): Promise<TestServer> {
   postgres = await startEmbeddedPostgres({ dataDir: path.join(dataRoot, 'pg') });
   const secret = (name: string) => {
     const file = path.join(dataRoot, name);
-    if (!fs.existsSync(file)) fs.writeFileSync(file, `${name}-0123456789abcdef0123456789abcdef`, { mode: 0o600 });
+    if (!fs.existsSync(file))
+      fs.writeFileSync(file, `${name}-0123456789abcdef0123456789abcdef`, { mode: 0o600 });
     return fs.readFileSync(file, 'utf8');
   };
   const config = loadConfig({
@@ -80,7 +81,9 @@ async function snapshot(url: string): Promise<Snapshot> {
     const rows = async (sql: string) => (await client.query(sql)).rows;
     const files = await rows('select id, sha256, storage_key from uploaded_file order by id');
     return {
-      claims: await rows('select id, hashid, email, status, details, submitted_at from claim order by id'),
+      claims: await rows(
+        'select id, hashid, email, status, details, submitted_at from claim order by id',
+      ),
       files: files.map((file: { id: string; sha256: string; storage_key: string }) => ({
         id: file.id,
         sha256: file.sha256,
@@ -88,9 +91,13 @@ async function snapshot(url: string): Promise<Snapshot> {
           .readFileSync(path.join(dataRoot, 'uploads', 'files', file.storage_key))
           .toString('base64'),
       })),
-      staffAudit: await rows('select id, staff_id, action, claim_id, detail, at from staff_audit order by id'),
+      staffAudit: await rows(
+        'select id, staff_id, action, claim_id, detail, at from staff_audit order by id',
+      ),
       claimAudit: await rows('select id, claim_id, event, at from audit_event order by id'),
-      staff: await rows('select id, email, name, role, password_hash, totp_secret_sealed from staff_account order by id'),
+      staff: await rows(
+        'select id, email, name, role, password_hash, totp_secret_sealed from staff_account order by id',
+      ),
     };
   } finally {
     await client.end();
@@ -154,7 +161,9 @@ describe('backup and restore of the embedded default', () => {
     // The staff account works: its password and its sealed TOTP secret came back with the key that seals it.
     clock.advance(60_000);
     await signIn(again, person, clock);
-    const page = await (await staffMember(again, 'customer_care')).get(`/api/v1/staff/claims/${paid.hashid}`);
+    const page = await (
+      await staffMember(again, 'customer_care')
+    ).get(`/api/v1/staff/claims/${paid.hashid}`);
     expect(page.status).toBe(200);
     expect(page.body.step).toBe('ticket_requested');
   }, 180_000);

@@ -45,7 +45,7 @@ export async function claimWithImages(
   const check = await checkIdentity(url, started.token, { isOwner: false });
   const files = {} as ClaimWithImages['files'];
   for (const type of ['ticketFront', 'ticketBack', 'idDocument1', 'idDocument2'] as const)
-    files[type] = await upload(url, started.token, type, images[type]);
+    files[type] = await upload(url, started.token, type, images[type] as Buffer<ArrayBuffer>);
   const res = await request(url)
     .post(`/api/v1/claim/${started.token}`)
     .send(
@@ -55,7 +55,8 @@ export async function claimWithImages(
         idDocument2FileUuid: files.idDocument2,
       }),
     );
-  if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`submit answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { hashid: res.body.claimHashid, email: started.email, files };
 }
 
@@ -73,9 +74,13 @@ export async function moveTo(advisor: StaffMember, hashid: string, to: ClaimStep
   const moves: Array<{ from: ClaimStep; to: ClaimStep; reason?: string }> =
     to === 'rejected'
       ? [{ from: 'submitted', to: 'rejected', reason: 'Ticket not genuine' }]
-      : PATH.slice(1, PATH.indexOf(to) + 1).map((step, index) => ({ from: PATH[index]!, to: step }));
+      : PATH.slice(1, PATH.indexOf(to) + 1).map((step, index) => ({
+          from: PATH[index]!,
+          to: step,
+        }));
   for (const move of moves) {
     const res = await advisor.post(`/api/v1/staff/claims/${hashid}/step`, move);
-    if (res.status !== 200) throw new Error(`step answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`step answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }

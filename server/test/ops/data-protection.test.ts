@@ -7,7 +7,12 @@ import { StaffAuditSchema } from '../../src/modules/staff/audit/staff-audit.enti
 import { staffMember, type StaffMember } from '../claim-process/staff-member.ts';
 import { uniqueEmail } from '../support/journey.ts';
 import { bytesOnceReencoded } from '../support/reencoded.ts';
-import { claimWithImages, moveTo, useOwnDatabaseServer, type ClaimWithImages } from './closed-claims.ts';
+import {
+  claimWithImages,
+  moveTo,
+  useOwnDatabaseServer,
+  type ClaimWithImages,
+} from './closed-claims.ts';
 
 const ctx = useOwnDatabaseServer('data_protection');
 const BASE = '/api/v1/staff/data-protection';
@@ -60,7 +65,11 @@ async function claimId(hashid: string): Promise<string> {
 const auditOf = (staffId: string) =>
   ctx.server.orm.em
     .fork()
-    .find(StaffAuditSchema, { staff: staffId }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
+    .find(
+      StaffAuditSchema,
+      { staff: staffId },
+      { orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
 
 beforeAll(async () => {
   officer = await staffMember(ctx.server, 'data_protection');
@@ -74,22 +83,35 @@ beforeAll(async () => {
   for (const claim of [paid, open])
     for (const uuid of Object.values(claim.files))
       expect(
-        (await bytesOnceReencoded(() => officer.get(`/api/v1/staff/claims/${claim.hashid}/files/${uuid}`))).status,
+        (
+          await bytesOnceReencoded(() =>
+            officer.get(`/api/v1/staff/claims/${claim.hashid}/files/${uuid}`),
+          )
+        ).status,
       ).toBe(200);
 }, 120_000);
 
-describe('a claimant\'s rights', () => {
+describe("a claimant's rights", () => {
   it('when data protection staff search an e-mail address in any case, then every claim holding it is listed, and the search is audited without the address', async () => {
-    const res = await officer.post(`${BASE}/searches`, { email: ` ${email.toUpperCase()} `.trim() });
+    const res = await officer.post(`${BASE}/searches`, {
+      email: ` ${email.toUpperCase()} `.trim(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.items).toHaveLength(2);
     const byReference = Object.fromEntries(
       res.body.items.map((item: { reference: string }) => [item.reference, item]),
     );
-    expect(byReference[paid.hashid]).toMatchObject({ step: 'paid', erasable: true, prizeAmountPence: 125000 });
+    expect(byReference[paid.hashid]).toMatchObject({
+      step: 'paid',
+      erasable: true,
+      prizeAmountPence: 125000,
+    });
     expect(byReference[open.hashid]).toMatchObject({ step: 'reviewed', erasable: false });
     const audit = await auditOf(officer.id);
-    expect(audit.at(-1)).toMatchObject({ action: 'data_protection.searched', detail: { claimsFound: 2 } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'data_protection.searched',
+      detail: { claimsFound: 2 },
+    });
     expect(JSON.stringify(audit)).not.toContain(email);
   });
 
@@ -98,7 +120,9 @@ describe('a claimant\'s rights', () => {
       const staff = await staffMember(ctx.server, role);
       expect((await staff.post(`${BASE}/searches`, { email })).status).toBe(403);
       expect((await staff.post(`${BASE}/exports`, { email })).status).toBe(403);
-      expect((await staff.post(`${BASE}/claims/${paid.hashid}/erasure`, { reason: 'x' })).status).toBe(403);
+      expect(
+        (await staff.post(`${BASE}/claims/${paid.hashid}/erasure`, { reason: 'x' })).status,
+      ).toBe(403);
     }
     const admin = await staffMember(ctx.server, 'admin');
     expect((await admin.post(`${BASE}/searches`, { email })).status).toBe(200);
@@ -120,13 +144,17 @@ describe('a claimant\'s rights', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="claims-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="claims-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = await unzip(res.body as Buffer);
     for (const claim of [paid, open]) {
       const document = JSON.parse(entries.get(`${claim.hashid}/claim.json`)!.toString());
       expect(document).toMatchObject({ reference: claim.hashid, status: 'submitted' });
       expect(document.email.toLowerCase()).toBe(email.toLowerCase());
-      expect(document.identityChecks[0].personal_details).toMatchObject({ lastName: "O'Neill-Smith" });
+      expect(document.identityChecks[0].personal_details).toMatchObject({
+        lastName: "O'Neill-Smith",
+      });
       expect(document.claimDetails.prizeAmountPence).toBe(125000);
       expect(document.files).toHaveLength(4);
       for (const file of document.files as Array<{ uuid: string; archivedAs: string }>) {
@@ -141,7 +169,9 @@ describe('a claimant\'s rights', () => {
       [await claimId(paid.hashid), await claimId(open.hashid)].sort(),
     );
     const page = await officer.get(`/api/v1/staff/claims/${paid.hashid}`);
-    expect(page.body.timeline.map((entry: { event: string }) => entry.event)).toContain('claim.exported');
+    expect(page.body.timeline.map((entry: { event: string }) => entry.event)).toContain(
+      'claim.exported',
+    );
   });
 
   it('when no claim holds the address, then the export answers 404', async () => {
@@ -151,13 +181,17 @@ describe('a claimant\'s rights', () => {
   });
 
   it('when erasure is asked for a claim still in the process, then it is refused and nothing is removed', async () => {
-    const res = await officer.post(`${BASE}/claims/${open.hashid}/erasure`, { reason: 'Claimant asked by phone' });
+    const res = await officer.post(`${BASE}/claims/${open.hashid}/erasure`, {
+      reason: 'Claimant asked by phone',
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/still in the process/);
     const page = await officer.get(`/api/v1/staff/claims/${open.hashid}`);
     expect(page.body.email).toBeDefined();
     expect(page.body.files).toHaveLength(4);
-    const erasures = (await auditOf(officer.id)).filter((row) => row.action === 'claim.personal_data_erased');
+    const erasures = (await auditOf(officer.id)).filter(
+      (row) => row.action === 'claim.personal_data_erased',
+    );
     expect(erasures).toHaveLength(0);
   });
 
@@ -171,9 +205,10 @@ describe('a claimant\'s rights', () => {
     const keys = await ctx.server.orm.em
       .fork()
       .getConnection()
-      .execute<Array<{ storage_key: string }>>('select storage_key from uploaded_file where claim_id = ?', [
-        await claimId(paid.hashid),
-      ]);
+      .execute<Array<{ storage_key: string }>>(
+        'select storage_key from uploaded_file where claim_id = ?',
+        [await claimId(paid.hashid)],
+      );
     const res = await officer.post(`${BASE}/claims/${paid.hashid}/erasure`, { reason });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ reference: paid.hashid, personalDataRemovedAt: expect.any(String) });
@@ -193,15 +228,23 @@ describe('a claimant\'s rights', () => {
       personalDataRemovedAt: res.body.personalDataRemovedAt,
     });
     expect(page.body.timeline).toContainEqual(
-      expect.objectContaining({ event: 'claim.personal_data_erased', staffName: officer.name, detail: reason }),
+      expect.objectContaining({
+        event: 'claim.personal_data_erased',
+        staffName: officer.name,
+        detail: reason,
+      }),
     );
-    const erased = (await auditOf(officer.id)).filter((row) => row.action === 'claim.personal_data_erased');
+    const erased = (await auditOf(officer.id)).filter(
+      (row) => row.action === 'claim.personal_data_erased',
+    );
     expect(erased).toHaveLength(1);
     expect(erased[0]).toMatchObject({ claimId: await claimId(paid.hashid), detail: { reason } });
 
     // The address now finds only the open claim; a second erasure keeps the first one's time.
     const search = await officer.post(`${BASE}/searches`, { email });
-    expect(search.body.items.map((item: { reference: string }) => item.reference)).toEqual([open.hashid]);
+    expect(search.body.items.map((item: { reference: string }) => item.reference)).toEqual([
+      open.hashid,
+    ]);
     const again = await officer.post(`${BASE}/claims/${paid.hashid}/erasure`, { reason });
     expect(again.body.personalDataRemovedAt).toBe(res.body.personalDataRemovedAt);
   });

@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/modules/retention/apply-retention.ts';
 import { createStorage } from '../../src/modules/files/create-storage.ts';
 import { staffMember, type StaffMember } from '../claim-process/staff-member.ts';
-import { claimWithImages, moveTo, useOwnDatabaseServer, type ClaimWithImages } from './closed-claims.ts';
+import {
+  claimWithImages,
+  moveTo,
+  useOwnDatabaseServer,
+  type ClaimWithImages,
+} from './closed-claims.ts';
 
 const ctx = useOwnDatabaseServer('retention');
 const DAY = 86_400_000;
@@ -73,7 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('retention by data class', () => {
-  it('when a day short of each class\'s days has passed, then nothing is removed', async () => {
+  it("when a day short of each class's days has passed, then nothing is removed", async () => {
     expect(await run(29)).toEqual({ id_documents: 0, ticket_images: 0, personal_data: 0 });
     for (const claim of [paid, rejected, open]) {
       const now = await held(claim.hashid);
@@ -84,7 +89,7 @@ describe('retention by data class', () => {
     }
   });
 
-  it('when the ID document days have passed, then only the closed claims\' ID documents go, rows and bytes', async () => {
+  it("when the ID document days have passed, then only the closed claims' ID documents go, rows and bytes", async () => {
     expect(await run(31)).toEqual({ id_documents: 2, ticket_images: 0, personal_data: 0 });
     for (const claim of [paid, rejected]) {
       const now = await held(claim.hashid);
@@ -96,7 +101,7 @@ describe('retention by data class', () => {
     expect(await run(89)).toEqual({ id_documents: 0, ticket_images: 0, personal_data: 0 });
   });
 
-  it('when the ticket image days have passed, then the closed claims\' ticket images go', async () => {
+  it("when the ticket image days have passed, then the closed claims' ticket images go", async () => {
     expect(await run(91)).toEqual({ id_documents: 0, ticket_images: 2, personal_data: 0 });
     for (const claim of [paid, rejected]) {
       const now = await held(claim.hashid);
@@ -115,7 +120,12 @@ describe('retention by data class', () => {
       expect(now.personalDetails).toBe(0);
     }
     const kept = await held(open.hashid);
-    expect(kept).toEqual({ fileTypes: ALL_FILES, bytesOnDisk: 4, email: open.email, personalDetails: 1 });
+    expect(kept).toEqual({
+      fileTypes: ALL_FILES,
+      bytesOnDisk: 4,
+      email: open.email,
+      personalDetails: 1,
+    });
   });
 
   it('when a claim is anonymised, then staff reporting still finds it by reference with its amount, and its timeline says what went when', async () => {
@@ -125,14 +135,19 @@ describe('retention by data class', () => {
       expect.objectContaining({ reference: paid.hashid, prizeAmountPence: 125000, step: 'paid' }),
     ]);
     const paidOnly = await advisor.get('/api/v1/staff/claims?step=paid');
-    expect(paidOnly.body.items.map((item: { reference: string }) => item.reference)).toContain(paid.hashid);
+    expect(paidOnly.body.items.map((item: { reference: string }) => item.reference)).toContain(
+      paid.hashid,
+    );
 
     const page = await advisor.get(`/api/v1/staff/claims/${paid.hashid}`);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(page.body.email).toBeUndefined();
     expect(page.body.personalDetails).toBeUndefined();
     expect(page.body.ticketDetails.prizeAmountPence).toBe(125000);
-    const events = page.body.timeline.map((entry: { event: string; at: string }) => [entry.event, entry.at]);
+    const events = page.body.timeline.map((entry: { event: string; at: string }) => [
+      entry.event,
+      entry.at,
+    ]);
     const at = (days: number) => new Date(closedAt + days * DAY).toISOString();
     expect(events).toEqual(
       expect.arrayContaining([

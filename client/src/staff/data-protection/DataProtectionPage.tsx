@@ -146,7 +146,8 @@ export function DataProtectionPage() {
                                 setErasing(claim.reference);
                               }}
                             >
-                              Erase personal data<span className="visually-hidden"> of claim {claim.reference}</span>
+                              Erase personal data
+                              <span className="visually-hidden"> of claim {claim.reference}</span>
                             </Button>
                           ) : (
                             'Kept while the claim is in the process'
@@ -165,7 +166,9 @@ export function DataProtectionPage() {
                   setDownloading(true);
                   try {
                     await downloadExport(email, csrf.headers);
-                    setNotice(`The archive of ${claims.length === 1 ? 'the claim' : 'the claims'} for ${email} has been downloaded.`);
+                    setNotice(
+                      `The archive of ${claims.length === 1 ? 'the claim' : 'the claims'} for ${email} has been downloaded.`,
+                    );
                   } catch (failure) {
                     setError(staffErrorMessage(failure));
                   } finally {

@@ -2,7 +2,10 @@ import { errorFromResponse } from '@prize/generated/transport/errors';
 
 // The archive is a POST (the address stays out of URLs and logs), so the browser cannot follow
 // a link to it: fetched as a blob, then saved through a temporary link.
-export async function downloadExport(email: string, headers: Record<string, string>): Promise<void> {
+export async function downloadExport(
+  email: string,
+  headers: Record<string, string>,
+): Promise<void> {
   const response = await fetch('/api/v1/staff/data-protection/exports', {
     method: 'POST',
     credentials: 'same-origin',

@@ -95,7 +95,9 @@ export function operatorService({
         ...(claim.email ? { email: claim.email } : {}),
         status: claim.status,
         submittedAt: iso(claim.submitted_at),
-        ...(currentCheck.personal_details ? { personalDetails: currentCheck.personal_details } : {}),
+        ...(currentCheck.personal_details
+          ? { personalDetails: currentCheck.personal_details }
+          : {}),
         identityCheckUuid: currentCheck.id,
         idDocsRequired: currentCheck.id_docs_required,
         ...pick(current, ['idDocument1FileUuid', 'idDocument2FileUuid']),

@@ -21,7 +21,7 @@ export async function removeClaimData(
 ): Promise<string[]> {
   const connection = tx.getConnection();
   const context = tx.getTransactionContext();
-  const run = <T>(sql: string, params: unknown[]) =>
+  const run = <T extends Array<Record<string, unknown>>>(sql: string, params: unknown[]) =>
     connection.execute<T>(sql, params, 'all', context);
   const keys: string[] = [];
   for (const dataClass of classes) {
@@ -46,10 +46,10 @@ export async function removeClaimData(
       await draftRepository(tx).forget([claimId]);
       removed = claims.length + checks.length;
     }
-    await run(`update claim_process set ${rule.column} = ? where claim_id = ? and ${rule.column} is null`, [
-      at,
-      claimId,
-    ]);
+    await run(
+      `update claim_process set ${rule.column} = ? where claim_id = ? and ${rule.column} is null`,
+      [at, claimId],
+    );
     if (removed && events === 'per-class')
       await run(`insert into audit_event (claim_id, event, at) values (?, ?, ?)`, [
         claimId,
@@ -61,7 +61,10 @@ export async function removeClaimData(
 }
 
 /** Bytes after their rows committed: a failing store leaves them to the daily reconciliation. */
-export async function removeBytes(storage: Pick<FileStorage, 'remove'>, keys: string[]): Promise<number> {
+export async function removeBytes(
+  storage: Pick<FileStorage, 'remove'>,
+  keys: string[],
+): Promise<number> {
   let kept = 0;
   for (const key of keys) await storage.remove(key).catch(() => kept++);
   return kept;

@@ -23,7 +23,10 @@ export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id
  * and the images that still exist. Streamed: each image is opened only when the archive reaches
  * it, so memory stays flat however many claims there are.
  */
-export function claimArchive(claims: ArchivedClaim[], storage: Pick<FileStorage, 'open'>): Readable {
+export function claimArchive(
+  claims: ArchivedClaim[],
+  storage: Pick<FileStorage, 'open'>,
+): Readable {
   const zip = new ZipFile();
   for (const { claim, record } of claims) {
     const folder = folderOf(claim);

@@ -28,7 +28,9 @@ function summary(row: DataSubjectClaimRow): DataSubjectClaim {
   return {
     ...(row.hashid ? { reference: row.hashid } : {}),
     status: row.status as DataSubjectClaim['status'],
-    ...(row.status === 'submitted' ? { step: (row.step ?? 'submitted') as DataSubjectClaim['step'] } : {}),
+    ...(row.status === 'submitted'
+      ? { step: (row.step ?? 'submitted') as DataSubjectClaim['step'] }
+      : {}),
     createdAt: iso(row.created_at),
     ...(row.submitted_at ? { submittedAt: iso(row.submitted_at) } : {}),
     ...(typeof amount === 'number' ? { prizeAmountPence: amount } : {}),
@@ -43,7 +45,11 @@ export interface DataProtectionDependencies {
 }
 
 /** A claimant's rights handled by Winner Services (docs/adr/022): find, export, erase. Each is audited. */
-export function dataProtectionService({ em: rootEm, storage, clock = () => new Date() }: DataProtectionDependencies) {
+export function dataProtectionService({
+  em: rootEm,
+  storage,
+  clock = () => new Date(),
+}: DataProtectionDependencies) {
   const fresh = () => rootEm.fork();
   return {
     /** The claims holding an e-mail address; the search is audited without the address. */
