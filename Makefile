@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
+.PHONY: help system-deps install backup restore start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -32,6 +32,8 @@ help:
 	@echo "make lint             ESLint over every workspace (part of make test)"
 	@echo "make format           Prettier over every workspace (format-check: only check)"
 	@echo "make release-contract take openapi/ as the released contract (openapi/released/), at a release"
+	@echo "make backup [NAME=x]  copy the stopped embedded default (.data/) into backups/NAME/"
+	@echo "make restore NAME=x   bring backups/NAME/ back into an empty .data/"
 	@echo "make bench            benchmarks (not part of make test)"
 
 $(BOOT_NODE_BIN)/node:
@@ -166,6 +168,15 @@ mock-journey: install system-deps build
 
 # Load, upload, address, bundle-size and Lighthouse figures against baselines measured in the same
 # run (bench/run.ts; about 6-8 minutes on 2 cores): prints a table, writes bench/results.json.
+# A cold copy of the embedded default (database, upload store, secrets in .data/) into
+# backups/$(NAME)/ (a timestamp when NAME is unset), and back into an empty .data/ (docs/adr/022).
+backup: install
+	node server/src/ops/backup-cli.ts backup "$(NAME)"
+
+restore: install
+	@test -n "$(NAME)" || { echo "usage: make restore NAME=<folder under backups/>"; exit 2; }
+	node server/src/ops/backup-cli.ts restore "$(NAME)"
+
 bench: install system-deps
 	node bench/run.ts
 

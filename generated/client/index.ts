@@ -4,6 +4,7 @@
 export * from './endpoints/address/address';
 export * from './endpoints/claim/claim';
 export * from './endpoints/contract/contract';
+export * from './endpoints/data-protection/data-protection';
 export * from './endpoints/draft/draft';
 export * from './endpoints/health/health';
 export * from './endpoints/index';

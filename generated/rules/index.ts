@@ -45,6 +45,46 @@ export const ClaimProgressRules = {
   }
 } as const;
 
+export const ClaimRecordRules = {
+  "audit": {
+    "maxItems": 1000
+  },
+  "claimHashid": {
+    "pattern": "^[A-Za-z0-9]{6,16}$"
+  },
+  "email": {
+    "format": "email"
+  },
+  "files": {
+    "maxItems": 1000
+  },
+  "idDocument1FileUuid": {
+    "format": "uuid"
+  },
+  "idDocument2FileUuid": {
+    "format": "uuid"
+  },
+  "identityCheckUuid": {
+    "format": "uuid"
+  },
+  "identityChecks": {
+    "maxItems": 1000
+  },
+  "infoRequests": {
+    "maxItems": 1000
+  },
+  "status": {
+    "enum": [
+      "submitted",
+      "info_requested",
+      "info_received"
+    ]
+  },
+  "submittedAt": {
+    "format": "date-time"
+  }
+} as const;
+
 export const ClaimSubmissionRules = {
   "dbgGame": {
     "message": "Please select a draw based game",
@@ -181,7 +221,8 @@ export const CreateStaffRequestRules = {
     "enum": [
       "claims_advisor",
       "customer_care",
-      "admin"
+      "admin",
+      "data_protection"
     ]
   }
 } as const;
@@ -198,6 +239,67 @@ export const CreatedInfoRequestRules = {
   }
 } as const;
 
+export const DataRemovedRules = {
+  "idDocumentsDeletedAt": {
+    "format": "date-time"
+  },
+  "personalDataRemovedAt": {
+    "format": "date-time"
+  },
+  "ticketImagesDeletedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const DataSubjectClaimRules = {
+  "createdAt": {
+    "format": "date-time"
+  },
+  "prizeAmountPence": {
+    "minimum": 0
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "status": {
+    "enum": [
+      "started",
+      "verified",
+      "submitted",
+      "expired",
+      "purged"
+    ]
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "submittedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const DataSubjectClaimListRules = {
+  "items": {
+    "maxItems": 1000
+  }
+} as const;
+
+export const DataSubjectSearchRequestRules = {
+  "email": {
+    "message": "Enter an e-mail address in the correct format, like name@example.com",
+    "maxLength": 100,
+    "format": "email"
+  }
+} as const;
+
 export const DbgTicketNumberCheckRequestRules = {
   "dbgTicketNumber": {
     "message": "Please enter a valid serial number",
@@ -208,6 +310,24 @@ export const DbgTicketNumberCheckRequestRules = {
 export const DraftSavedRules = {
   "expiresAt": {
     "format": "date-time"
+  }
+} as const;
+
+export const ErasureRequestRules = {
+  "reason": {
+    "message": "Enter the reason for the erasure (up to 500 characters).",
+    "pattern": "\\S",
+    "minLength": 1,
+    "maxLength": 500
+  }
+} as const;
+
+export const ErasureResultRules = {
+  "personalDataRemovedAt": {
+    "format": "date-time"
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
   }
 } as const;
 
@@ -573,7 +693,8 @@ export const StaffSetupRules = {
     "enum": [
       "claims_advisor",
       "customer_care",
-      "admin"
+      "admin",
+      "data_protection"
     ]
   },
   "totpSecret": {
@@ -634,7 +755,8 @@ export const StaffUserRules = {
     "enum": [
       "claims_advisor",
       "customer_care",
-      "admin"
+      "admin",
+      "data_protection"
     ]
   }
 } as const;

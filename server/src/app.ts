@@ -25,6 +25,7 @@ import {
   type ContractDocuments,
 } from './modules/contract/published-contract.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { requestMetrics } from './modules/metrics/request-metrics.ts';
 import type { Readiness } from './modules/health/readiness.ts';
 
 export interface AppDependencies {
@@ -68,6 +69,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('etag', false);
   app.disable('x-powered-by');
   app.use(requestLogger(deps.logger));
+  app.use(requestMetrics(deps.contract));
   app.use(securityHeaders());
   // No client of ours compresses a request: refusing it (415) keeps a body's cost in line with its bytes sent.
   app.use(

@@ -57,6 +57,14 @@ import {
 } from './modules/claim-process/claim-process.service.ts';
 import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
 import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
+import {
+  dataProtectionGate,
+  dataProtectionRoutes,
+} from './modules/staff/data-protection/data-protection.routes.ts';
+import { dataProtectionService } from './modules/staff/data-protection/data-protection.service.ts';
+import { gaugeSources } from './modules/metrics/gauge-sources.ts';
+import { setGaugeSources } from './modules/metrics/metrics.ts';
+import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener.ts';
 
 export interface RunningServer {
   url: string;
@@ -64,6 +72,8 @@ export interface RunningServer {
   orm: Database;
   /** The first admin's set-up link when start-up issued one (STAFF_ADMIN_EMAIL): for the launch banner, never the log. */
   staffSetupLink?: string;
+  /** The separate /metrics listener's URL when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes every pool. */
   close(): Promise<void>;
 }
@@ -175,6 +185,7 @@ async function serve(
     storage,
     inactivityMinutes: config.claimInactivityMinutes,
     logger,
+    retention: config.retention,
   });
 
   const staff = {
@@ -223,6 +234,7 @@ async function serve(
     beforeValidation: [
       staffGate(staff),
       staffAccountsGate(),
+      dataProtectionGate(),
       operatorGate({
         token: config.operatorApiToken,
         pool,
@@ -246,11 +258,17 @@ async function serve(
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
       staffAccountsRoutes(staffAccounts),
       staffClaimRoutes(claimProcess),
+      dataProtectionRoutes(dataProtectionService({ em: orm.em, storage, clock: staff.clock })),
       claimProgressRoutes(claimProgressService({ em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],
   });
+  setGaugeSources(gaugeSources(orm.em, boss, { orm: pool, outbox: mailPool }));
+  const metrics: MetricsListener | undefined =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsListener(config.metricsPort, config.metricsHost);
   server.removeAllListeners('request');
   server.on('request', app);
   // A failure here leaves the back office without its first admin until the next start, not the claim service down.
@@ -278,11 +296,19 @@ async function serve(
       );
       await closed;
       clearTimeout(force);
+      await metrics?.close();
       await boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined);
       await outbox.stop();
       mailer.close();
       await mailPool.end().catch(() => undefined);
       await orm.close();
     })());
-  return { url: `http://${config.host}:${port}`, server, orm, staffSetupLink, close };
+  return {
+    url: `http://${config.host}:${port}`,
+    server,
+    orm,
+    staffSetupLink,
+    metricsUrl: metrics?.url,
+    close,
+  };
 }

@@ -6,6 +6,7 @@ import { Button } from '../components/Button/Button';
 import { ResultPanel } from '../components/ResultPanel/ResultPanel';
 import { StaffLayout } from './components/StaffLayout';
 import { isUnauthorised, staffErrorMessage } from './domain/errors';
+import { DataProtectionPage } from './data-protection/DataProtectionPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { ClaimsQueuePage } from './pages/ClaimsQueuePage';
 import { SetupPage } from './pages/SetupPage';
@@ -118,6 +119,9 @@ export function BackOfficePage() {
           </Route>
           <Route path="/accounts">
             <AccountsPage />
+          </Route>
+          <Route path="/data-protection">
+            <DataProtectionPage />
           </Route>
           <Route>
             <Redirect to="/claims" replace />

@@ -4,6 +4,7 @@
 export * from './address/address';
 export * from './claim/claim';
 export * from './contract/contract';
+export * from './data-protection/data-protection';
 export * from './draft/draft';
 export * from './health/health';
 export * from './info-request/info-request';

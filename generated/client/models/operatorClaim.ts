@@ -13,7 +13,9 @@ import type { TicketDetails } from './ticketDetails';
 /**
  * A submitted claim as Winner Services sees it. `personalDetails`, the ID document uuids and the
  * ticket image uuids are the current values: an answered info request replaces them, and
- * `infoRequests[].submission` keeps what each answer sent.
+ * `infoRequests[].submission` keeps what each answer sent. ClaimRecord is the same with `email`
+ * and `personalDetails` optional (the back office's StaffClaim); keep the two in step. A claim
+ * whose personal data was removed answers 410 here (docs/adr/022).
  */
 export interface OperatorClaim {
   /** @pattern ^[A-Za-z0-9]{6,16}$ */

@@ -5,7 +5,9 @@
 /**
  * What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
  * claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
- * manage staff accounts and read claims; no step changes.
+ * manage staff accounts and read claims, and what `data_protection` may do; no step changes.
+ * `data_protection`: read claims, find every claim for an e-mail address, export them and erase a
+ * closed claim's personal data (a claimant's rights under UK GDPR).
  */
 export type StaffRole = typeof StaffRole[keyof typeof StaffRole];
 
@@ -14,4 +16,5 @@ export const StaffRole = {
   claims_advisor: 'claims_advisor',
   customer_care: 'customer_care',
   admin: 'admin',
+  data_protection: 'data_protection',
 } as const;

@@ -7,7 +7,9 @@ import type { StaffName } from './staffName';
  * One thing that happened to the claim, from the claim's audit trail (AuditEntry events such as
  * `claim.submitted`, `info_request.submitted`) and the staff audit (`claim.viewed`,
  * `claim.file_viewed`, `claim.step_changed`, `claim.info_requested`,
- * `claim.ticket_code_lookup`). Holds no personal data.
+ * `claim.ticket_code_lookup`, `claim.exported`, `claim.personal_data_erased`), and what the
+ * retention schedule removed (`retention.id_documents_deleted`, `retention.ticket_images_deleted`,
+ * `retention.personal_data_anonymised`). Holds no personal data.
  */
 export interface TimelineEntry {
   at: string;

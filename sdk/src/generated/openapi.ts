@@ -901,6 +901,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/data-protection/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find every claim held for an e-mail address
+         * @description For a claimant's rights requests (UK GDPR): the claims whose e-mail address is the one given
+         *     (any case). Roles `data_protection` and `admin`. Recorded in the staff audit
+         *     (`data_protection.searched`, without the address).
+         */
+        post: operations["searchDataSubjectClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/data-protection/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download every claim held for an e-mail address as one archive
+         * @description For a claimant's right of access: a zip archive with, for each claim held for the e-mail
+         *     address, `<reference or id>/claim.json` (everything stored about the claim: its details,
+         *     personal details, identity checks, files, info requests, process step and events) and
+         *     `<reference or id>/files/<type>-<uuid>.<ext>` for each image that still exists (re-encoded
+         *     bytes once checked). 404 when no claim holds the address. Roles `data_protection` and
+         *     `admin`. Each claim exported is recorded in the staff audit (`claim.exported`).
+         */
+        post: operations["exportDataSubjectClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/data-protection/claims/{claimHashid}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a closed claim's personal data on the claimant's request
+         * @description For a claimant's right to erasure: removes the claim's e-mail address, every identity
+         *     check's personal details, its ID documents and its ticket images at once, keeping the
+         *     financial record (reference, amount, ticket, dates, steps). Only for a claim that is paid or
+         *     rejected: a claim still in the process answers 409. Erasing a claim already erased answers
+         *     200 with the first erasure's time. Roles `data_protection` and `admin`. Recorded in the
+         *     staff audit with its reason (`claim.personal_data_erased`), shown on the claim's timeline.
+         */
+        post: operations["eraseClaimPersonalData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/address/find": {
         parameters: {
             query?: never;
@@ -1543,7 +1621,9 @@ export interface components {
          * OperatorClaim
          * @description A submitted claim as Winner Services sees it. `personalDetails`, the ID document uuids and the
          *     ticket image uuids are the current values: an answered info request replaces them, and
-         *     `infoRequests[].submission` keeps what each answer sent.
+         *     `infoRequests[].submission` keeps what each answer sent. ClaimRecord is the same with `email`
+         *     and `personalDetails` optional (the back office's StaffClaim); keep the two in step. A claim
+         *     whose personal data was removed answers 410 here (docs/adr/022).
          */
         OperatorClaim: {
             claimHashid: string;
@@ -1553,6 +1633,44 @@ export interface components {
             /** Format: date-time */
             submittedAt: string;
             personalDetails: components["schemas"]["PersonalDetails"];
+            /**
+             * Format: uuid
+             * @description The identity check the current personal details come from.
+             */
+            identityCheckUuid: string;
+            idDocsRequired: boolean;
+            /** Format: uuid */
+            idDocument1FileUuid?: string;
+            /** Format: uuid */
+            idDocument2FileUuid?: string;
+            claimDetails: components["schemas"]["ClaimDetails"];
+            ticketDetails: components["schemas"]["TicketDetails"];
+            /** @description Every file uploaded for the claim and its info requests, oldest first. */
+            files: components["schemas"]["StoredFile"][];
+            /** @description Every identity check made for the claim and its info requests, oldest first. */
+            identityChecks: components["schemas"]["IdentityCheckRecord"][];
+            /** @description Oldest first. */
+            infoRequests: components["schemas"]["InfoRequestRecord"][];
+            /** @description Oldest first. */
+            audit: components["schemas"]["AuditEntry"][];
+        };
+        /**
+         * ClaimRecord
+         * @description A submitted claim as Winner Services sees it (OperatorClaim and StaffClaim). `email` and
+         *     `personalDetails` are absent once the claim's personal data was removed (retention or
+         *     erasure, docs/adr/022); OperatorClaim, otherwise the same (a copy, so the released
+         *     OperatorClaim stays as it was), requires them. `personalDetails`, the ID document uuids and the
+         *     ticket image uuids are the current values: an answered info request replaces them, and
+         *     `infoRequests[].submission` keeps what each answer sent.
+         */
+        ClaimRecord: {
+            claimHashid: string;
+            /** Format: email */
+            email?: string;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string;
+            personalDetails?: components["schemas"]["PersonalDetails"];
             /**
              * Format: uuid
              * @description The identity check the current personal details come from.
@@ -1754,11 +1872,11 @@ export interface components {
         /**
          * StaffClaim
          * @description A submitted claim as the back office shows it: everything the operator API's OperatorClaim
-         *     has, plus where it is in the process, the identity check's result, the steps the signed-in
+         *     has (without `email` and `personalDetails` once removed, see `dataRemoved`), plus where it is in the process, the identity check's result, the steps the signed-in
          *     staff member may move it to, and its timeline. Image bytes are at
          *     `GET /api/v1/staff/claims/{claimHashid}/files/{uuid}` (re-encoded previews only).
          */
-        StaffClaim: components["schemas"]["OperatorClaim"] & {
+        StaffClaim: components["schemas"]["ClaimRecord"] & {
             reference: components["schemas"]["ClaimReference"];
             step: components["schemas"]["ClaimStep"];
             /** @description Present from `ticket_requested` on. */
@@ -1771,8 +1889,80 @@ export interface components {
              *     (`rejected` last); empty for customer care and admin, and at a final step.
              */
             allowedTransitions: components["schemas"]["ClaimStep"][];
+            dataRemoved?: components["schemas"]["DataRemoved"];
             /** @description Everything that happened to the claim, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
+        };
+        /**
+         * DataRemoved
+         * @description When each class of a closed claim's data was removed, by the retention schedule or by an
+         *     erasure on request (docs/adr/022). What stays is the financial record: reference, amount,
+         *     ticket, dates and steps.
+         */
+        DataRemoved: {
+            /** Format: date-time */
+            idDocumentsDeletedAt?: string;
+            /** Format: date-time */
+            ticketImagesDeletedAt?: string;
+            /**
+             * Format: date-time
+             * @description From then on the claim has no `email` and no `personalDetails`.
+             */
+            personalDataRemovedAt?: string;
+        };
+        /**
+         * DataSubjectSearchRequest
+         * @description The claimant's e-mail address, in the body so it never sits in a URL or an access log. Matched
+         *     without regard to case.
+         */
+        DataSubjectSearchRequest: {
+            /** Format: email */
+            email: string;
+        };
+        /**
+         * DataSubjectClaim
+         * @description One claim held for the e-mail address searched for. `reference` is absent for a claim not
+         *     submitted yet; `step` only for a submitted one. `erasable` is true once the claim is paid or
+         *     rejected (personal data of a claim still in the process cannot be erased).
+         */
+        DataSubjectClaim: {
+            reference?: components["schemas"]["ClaimReference"];
+            /**
+             * @description Where the claim is in its life: `started` (e-mail not verified yet), `verified` (being
+             *     filled in), `submitted`, `expired` (left unfinished; its data is about to be purged).
+             * @enum {string}
+             */
+            status: "started" | "verified" | "submitted" | "expired" | "purged";
+            step?: components["schemas"]["ClaimStep"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt?: string;
+            prizeAmountPence?: number;
+            erasable: boolean;
+        };
+        /**
+         * DataSubjectClaimList
+         * @description Every claim that holds the e-mail address, newest first.
+         */
+        DataSubjectClaimList: {
+            items: components["schemas"]["DataSubjectClaim"][];
+        };
+        /**
+         * ErasureRequest
+         * @description Why the claim's personal data is erased (for example the claimant's request and its date); kept in the staff audit.
+         */
+        ErasureRequest: {
+            reason: string;
+        };
+        /**
+         * ErasureResult
+         * @description The claim whose personal data, ID documents and ticket images were erased, and when.
+         */
+        ErasureResult: {
+            reference: components["schemas"]["ClaimReference"];
+            /** Format: date-time */
+            personalDataRemovedAt: string;
         };
         /**
          * StaffClaimList
@@ -1833,10 +2023,12 @@ export interface components {
          * StaffRole
          * @description What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
          *     claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
-         *     manage staff accounts and read claims; no step changes.
+         *     manage staff accounts and read claims, and what `data_protection` may do; no step changes.
+         *     `data_protection`: read claims, find every claim for an e-mail address, export them and erase a
+         *     closed claim's personal data (a claimant's rights under UK GDPR).
          * @enum {string}
          */
-        StaffRole: "claims_advisor" | "customer_care" | "admin";
+        StaffRole: "claims_advisor" | "customer_care" | "admin" | "data_protection";
         /**
          * StaffSession
          * @description The signed-in staff member's session. The session itself travels in the `staff_session`
@@ -2001,7 +2193,9 @@ export interface components {
          * @description One thing that happened to the claim, from the claim's audit trail (AuditEntry events such as
          *     `claim.submitted`, `info_request.submitted`) and the staff audit (`claim.viewed`,
          *     `claim.file_viewed`, `claim.step_changed`, `claim.info_requested`,
-         *     `claim.ticket_code_lookup`). Holds no personal data.
+         *     `claim.ticket_code_lookup`, `claim.exported`, `claim.personal_data_erased`), and what the
+         *     retention schedule removed (`retention.id_documents_deleted`, `retention.ticket_images_deleted`,
+         *     `retention.personal_data_anonymised`). Holds no personal data.
          */
         TimelineEntry: {
             /** Format: date-time */
@@ -3283,6 +3477,18 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description The claim's personal data was removed (retention or an erasure on request,
+             *     docs/adr/022); its financial record is in the back office (`getStaffClaim`).
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3880,6 +4086,122 @@ export interface operations {
                     "application/json": components["schemas"]["GeneralError"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchDataSubjectClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSubjectSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The claims found (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSubjectClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDataSubjectClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSubjectSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="claims-export-<date>.zip"` */
+                    "Content-Disposition"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No claim holds this e-mail address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    eraseClaimPersonalData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description The personal data is erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            /** @description The claim is still in the process (not paid or rejected). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -84,6 +84,11 @@ export interface Config {
   paymentDetailsUrl: string;
   /** Where claimants post their ticket, as the "ticket requested" e-mail gives it (TICKET_POSTAL_ADDRESS). */
   ticketPostalAddress: string;
+  /** Port of the separate /metrics listener (METRICS_PORT); off when unset. Never the public port. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Days after a claim is paid or rejected that each class of its data is kept (docs/adr/022). */
+  retention: { idDocumentsDays: number; ticketImagesDays: number; personalDataDays: number };
 }
 
 // Addresses kept for documentation (RFC 2606 and 6761): a deployment must not link claimants to them.
@@ -237,6 +242,17 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return list;
 }
 
+/** METRICS_PORT: unset is off; the public port is refused (`0`, any free port, is for tests). */
+function metricsPort(env: Env, publicPort: number): number | undefined {
+  if (!env.METRICS_PORT) return undefined;
+  const port = integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === publicPort)
+    throw new ConfigError(
+      'METRICS_PORT must differ from PORT: /metrics is never on the public listener',
+    );
+  return port;
+}
+
 /**
  * Reads the 12-factor configuration. DATABASE_URL and SMTP_URL are required here: the launcher
  * (`make start`) fills them in with the embedded services when they are unset.
@@ -343,6 +359,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ]),
     ticketPostalAddress:
       env.TICKET_POSTAL_ADDRESS?.trim() || 'Winner Services, PO Box 1234, Watford, WD17 1AA',
+    metricsPort: metricsPort(env, port),
+    metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    retention: {
+      idDocumentsDays: integer(env, 'RETENTION_ID_DOCUMENTS_DAYS', 30, 0, 36_500),
+      ticketImagesDays: integer(env, 'RETENTION_TICKET_IMAGES_DAYS', 90, 0, 36_500),
+      personalDataDays: integer(env, 'RETENTION_PERSONAL_DATA_DAYS', 2190, 0, 36_500),
+    },
   };
 }
 

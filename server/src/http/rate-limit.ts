@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { recordRateLimitRefusal } from '../modules/metrics/metrics.ts';
 
 export interface RateLimitRule {
   /** Prefix of the keys of this rule, e.g. 'start-client'. */
@@ -51,10 +52,11 @@ export interface RateLimitCharge {
 export async function retryAfterSeconds(charges: RateLimitCharge[]): Promise<number | undefined> {
   const results = await Promise.allSettled(charges.map(({ limiter, key }) => limiter.consume(key)));
   let waitMs: number | undefined;
-  for (const result of results) {
+  for (const [index, result] of results.entries()) {
     if (result.status === 'fulfilled') continue;
     // The library rejects with its result when the limit is exceeded, with an Error when the store fails.
     if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+    recordRateLimitRefusal(charges[index]!.limiter.keyPrefix);
     waitMs = Math.max(waitMs ?? 0, result.reason.msBeforeNext);
   }
   return waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000));

@@ -75,7 +75,7 @@ function ensureSharedRoot(runner: Runner): void {
   ensurePrivateDir(SHARED_ROOT, runner);
 }
 
-function postgresUser(): Runner {
+export function postgresUser(): Runner {
   if (process.getuid?.() !== 0) return {};
   let id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   if (id.status !== 0) {
@@ -121,7 +121,7 @@ function reachableBinaries(runner: Runner): { initdb: string; postgres: string }
 }
 
 /** The data folder asked for, or a per-checkout folder under /var/tmp when it is unreachable. */
-function reachableDataDir(runner: Runner, wanted: string): string {
+export function reachableDataDir(runner: Runner, wanted: string): string {
   fs.mkdirSync(path.dirname(wanted), { recursive: true });
   if (canReach(runner, path.dirname(wanted), '-x')) return wanted;
   const key = createHash('sha256').update(wanted).digest('hex').slice(0, 12);

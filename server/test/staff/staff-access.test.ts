@@ -57,6 +57,9 @@ const ROLES: Record<string, readonly StaffRole[]> = {
   signOutStaff: STAFF_ROLES,
   listStaff: ['admin'],
   createStaff: ['admin'],
+  searchDataSubjectClaims: ['admin', 'data_protection'],
+  exportDataSubjectClaims: ['admin', 'data_protection'],
+  eraseClaimPersonalData: ['admin', 'data_protection'],
 };
 
 describe('staff access', () => {

@@ -2,6 +2,7 @@ import { useSignOutStaff } from '@prize/generated/client';
 import { type ReactNode, useContext } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
+import { mayHandleDataProtection } from '../data-protection/access';
 import { ROLE_LABELS } from '../domain/labels';
 import { StaffSessionContext, type StaffSessionValue } from '../session';
 
@@ -73,6 +74,9 @@ export function StaffLayout({ children }: StaffLayoutProps) {
               <NavLink href="/claims">Claims queue</NavLink>
               <NavLink href="/ticket-received">Ticket received</NavLink>
               {staff.role === 'admin' && <NavLink href="/accounts">Staff accounts</NavLink>}
+              {mayHandleDataProtection(staff.role) && (
+                <NavLink href="/data-protection">Data protection</NavLink>
+              )}
             </ul>
           </nav>
         )}

@@ -12,6 +12,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   claims_advisor: 'Claims advisor',
   customer_care: 'Customer care',
   admin: 'Admin',
+  data_protection: 'Data protection',
 };
 
 export { STEP_LABELS } from '@prize/domain';

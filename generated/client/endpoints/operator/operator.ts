@@ -26,6 +26,7 @@ import type {
   ConflictResponse,
   CreateInfoRequestRequest,
   CreatedInfoRequest,
+  GeneralError,
   InternalErrorResponse,
   ListOperatorClaimsParams,
   NotFoundResponse,
@@ -213,6 +214,11 @@ export type getOperatorClaimResponse404 = {
   status: 404
 }
 
+export type getOperatorClaimResponse410 = {
+  data: GeneralError
+  status: 410
+}
+
 export type getOperatorClaimResponse500 = {
   data: InternalErrorResponse
   status: 500
@@ -221,7 +227,7 @@ export type getOperatorClaimResponse500 = {
 export type getOperatorClaimResponseSuccess = (getOperatorClaimResponse200) & {
   headers: Headers;
 };
-export type getOperatorClaimResponseError = (getOperatorClaimResponse400 | getOperatorClaimResponse401 | getOperatorClaimResponse404 | getOperatorClaimResponse500) & {
+export type getOperatorClaimResponseError = (getOperatorClaimResponse400 | getOperatorClaimResponse401 | getOperatorClaimResponse404 | getOperatorClaimResponse410 | getOperatorClaimResponse500) & {
   headers: Headers;
 };
 
@@ -259,7 +265,7 @@ export const getGetOperatorClaimQueryKey = (claimHashid: string,) => {
     }
 
 
-export const getGetOperatorClaimQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getGetOperatorClaimQueryOptions = <TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>>(claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -278,10 +284,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperatorClaimQueryResult = NonNullable<Awaited<ReturnType<typeof getOperatorClaim>>>
-export type GetOperatorClaimQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>
+export type GetOperatorClaimQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>
 
 
-export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>>(
  claimHashid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorClaim>>,
@@ -291,7 +297,7 @@ export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperato
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperatorClaim>>,
@@ -301,7 +307,7 @@ export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperato
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -309,7 +315,7 @@ export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperato
  * @summary Get a submitted claim
  */
 
-export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | InternalErrorResponse>>(
+export function useGetOperatorClaim<TData = Awaited<ReturnType<typeof getOperatorClaim>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | GeneralError | InternalErrorResponse>>(
  claimHashid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperatorClaim>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -19,8 +19,23 @@ export const ClaimProcessSchema = defineEntity({
     rejectedFrom: p.enum(CLAIM_STEPS).columnType('text').nullable(),
     rejectionReason: p.text().nullable(),
     updatedAt: p.datetime().defaultRaw('now()'),
+    /** When retention or an erasure removed each class of the claim's data (docs/adr/022). */
+    idDocumentsDeletedAt: p.datetime().nullable(),
+    ticketImagesDeletedAt: p.datetime().nullable(),
+    personalDataRemovedAt: p.datetime().nullable(),
   },
-  indexes: [{ name: 'claim_process_step_idx', properties: ['step'] }],
+  indexes: [
+    { name: 'claim_process_step_idx', properties: ['step'] },
+    // The retention job walks closed claims by the time they closed (a final step is never
+    // left), one index per data class holding only the claims that still have it.
+    ...(
+      ['id_documents_deleted_at', 'ticket_images_deleted_at', 'personal_data_removed_at'] as const
+    ).map((column) => ({
+      name: `claim_process_retain_${column.split('_')[0]}_${column.split('_')[1]}_idx`,
+      properties: ['updatedAt' as const],
+      where: `step in ('paid', 'rejected') and ${column} is null`,
+    })),
+  ],
 });
 
 export type ClaimProcess = InferEntity<typeof ClaimProcessSchema>;

@@ -16,7 +16,7 @@ import type { OperatorService } from '../operator/operator.service.ts';
 import type { StaffRole } from '../staff/accounts/staff-role.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
-import { ClaimProcessSchema } from './claim-process.entity.ts';
+import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
 import {
   claimProcessRepository,
   type QueueFilters,
@@ -36,6 +36,22 @@ export const REASON_REQUIRED = 'Enter a reason for rejecting the claim (up to 50
 export const REASON_NOT_ALLOWED = 'A reason is given only when rejecting a claim.';
 
 type StaffClaim = components['schemas']['StaffClaim'];
+
+/** When retention or an erasure removed each class of the claim's data (docs/adr/022), if any did. */
+function dataRemoved(process: ClaimProcess | null): Pick<StaffClaim, 'dataRemoved'> {
+  const removed = {
+    ...(process?.idDocumentsDeletedAt
+      ? { idDocumentsDeletedAt: process.idDocumentsDeletedAt.toISOString() }
+      : {}),
+    ...(process?.ticketImagesDeletedAt
+      ? { ticketImagesDeletedAt: process.ticketImagesDeletedAt.toISOString() }
+      : {}),
+    ...(process?.personalDataRemovedAt
+      ? { personalDataRemovedAt: process.personalDataRemovedAt.toISOString() }
+      : {}),
+  };
+  return Object.keys(removed).length ? { dataRemoved: removed } : {};
+}
 
 /** Who may move a claim between steps (customer care and admin read only). */
 const STEP_CHANGERS: readonly StaffRole[] = ['claims_advisor'];
@@ -118,6 +134,7 @@ export function claimProcessService({
         provider: check!.provider,
       },
       allowedTransitions: STEP_CHANGERS.includes(role) ? nextSteps(step) : [],
+      ...dataRemoved(process),
       timeline: timeline.map((entry) => {
         const detail = timelineDetail(entry.detail);
         return {

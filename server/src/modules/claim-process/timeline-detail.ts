@@ -16,6 +16,8 @@ export function timelineDetail(detail: Record<string, unknown> | undefined): str
     return typeof detail.reason === 'string' ? `${steps}: ${detail.reason}` : steps;
   }
   if (typeof detail.fileUuid === 'string') return `File ${detail.fileUuid}`;
+  // An erasure's recorded reason (the staff member's words, never the claimant's data).
+  if (typeof detail.reason === 'string') return detail.reason;
   if (Array.isArray(detail.sectionTypeList))
     return `Asked for ${detail.sectionTypeList.join(', ')}`;
   return undefined;

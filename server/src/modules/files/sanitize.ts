@@ -7,6 +7,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '../../http/errors.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
+import { observeReencode, recordJobFailure } from '../metrics/metrics.ts';
 import { PRLIMIT, reencodeInChild, type ReencodeLimits } from './reencoder.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -69,14 +70,17 @@ export async function sanitizeStoredFile(
       createWriteStream(input, { flags: 'wx', mode: 0o600 }),
     ).catch(storeFailed);
     let contentType: string;
+    const started = performance.now();
     try {
       const reencoded = await reencodeInChild(input, file.content_type, output, limits);
+      observeReencode((performance.now() - started) / 1000, 'ok');
       contentType = reencoded.contentType;
       logger.debug(
         { fileId, peakRssMb: Math.round(reencoded.peakRssBytes / 1024 ** 2) },
         'image re-encoded',
       );
     } catch (error) {
+      observeReencode((performance.now() - started) / 1000, 'refused');
       logger.warn(
         { fileId, err: { type: (error as Error).name } },
         'image could not be re-encoded',
@@ -122,6 +126,9 @@ export async function startSanitizer(
       await sanitizeStoredFile(em.fork(), storage, job!.data.fileId, logger, {
         ...limits,
         timeoutMs: REENCODE_TIMEOUT_MS,
+      }).catch((error: unknown) => {
+        recordJobFailure(SANITIZE_QUEUE);
+        throw error;
       });
     },
   );

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { InputError, InsufficientStorageError } from '../../http/errors.ts';
 import type { FileType } from '../claim/claim.types.ts';
 import type { FileStorage } from './storage.ts';
+import { recordUploadBytes } from '../metrics/metrics.ts';
 import {
   markCommitted,
   receivedFile,
@@ -66,6 +67,7 @@ export function uploadRoute<Target>(options: UploadRouteOptions<Target>): {
       received,
     );
     markCommitted(req);
+    recordUploadBytes(received.size);
     res.status(201).json(stored);
   });
   return { receive, handle };

@@ -8,6 +8,8 @@ import {
   purgeUnreferencedUploads,
 } from '../claim/retention.ts';
 import { reconcileStorage } from '../files/reconcile.ts';
+import type { Config } from '../../config/config.ts';
+import { applyRetention } from '../retention/apply-retention.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { deleteExpiredCounts } from '../../http/rate-limit.ts';
 import { deleteSentEmails } from '../mail/outbox.ts';
@@ -23,9 +25,11 @@ export interface MaintenanceDependencies {
   storage: FileStorage;
   inactivityMinutes: number;
   logger: Logger;
+  /** Days each data class of a closed claim is kept (docs/adr/022); no retention run without it. */
+  retention?: Config['retention'];
 }
 
-/** One run of the periodic work: purge expired claims, drafts and the uploads no submission uses, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
+/** One run of the periodic work: purge expired claims, remove closed claims' data past its retention, drafts and the uploads no submission uses, send stranded e-mails, delete old sent e-mails and rate-limit counts, re-queue lost image jobs. */
 export async function runMaintenance({
   jobs,
   outbox,
@@ -33,8 +37,10 @@ export async function runMaintenance({
   storage,
   inactivityMinutes,
   logger,
+  retention,
 }: MaintenanceDependencies): Promise<void> {
   await expireAndPurgeClaims(em.fork(), storage, inactivityMinutes, logger);
+  if (retention) await applyRetention(em, storage, retention, logger);
   await purgeUnreferencedUploads(em.fork(), storage, logger);
   await deleteExpiredDrafts(em.fork());
   // E-mail trouble (SMTP or the database down) must not stop the image jobs below.

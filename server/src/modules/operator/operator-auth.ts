@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
+import { recordRateLimitRefusal } from '../metrics/metrics.ts';
 import { rateLimiter, rateLimitKey } from '../../http/rate-limit.ts';
 import { maskUrl } from '../../http/redaction.ts';
 
@@ -50,6 +51,7 @@ export function operatorAuth({
         { client, path: maskUrl(req.originalUrl) },
         'operator authentication refused: too many failures',
       );
+      recordRateLimitRefusal('operator-failures-client');
       return next(
         new TooManyRequestsError(undefined, Math.max(1, Math.ceil(counted.msBeforeNext / 1000))),
       );

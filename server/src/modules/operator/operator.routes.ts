@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { contractRoute } from '../../http/contract-routes.ts';
-import { ValidationFailure, type ValidationItem } from '../../http/errors.ts';
+import { GoneError, ValidationFailure, type ValidationItem } from '../../http/errors.ts';
 import { operatorAuth, type OperatorAuthOptions } from './operator-auth.ts';
 import type { OperatorService } from './operator.service.ts';
 
@@ -46,6 +46,8 @@ export function paging(query: { page?: number; pageSize?: number }): {
   return { page, pageSize };
 }
 
+export const PERSONAL_DATA_REMOVED = "This claim's personal data has been removed.";
+
 export function operatorRoutes(operator: OperatorService): Router {
   const router = Router();
 
@@ -57,7 +59,11 @@ export function operatorRoutes(operator: OperatorService): Router {
   // Not typed from the contract yet: the service's stored personalDetails may be null, which
   // the contract's OperatorClaim does not allow (the response validator guards it at run time).
   router.get('/api/v1/operator/claims/:claimHashid', async (req, res) => {
-    res.json(await operator.claim(req.params.claimHashid));
+    const claim = await operator.claim(req.params.claimHashid);
+    // OperatorClaim requires the personal data; once removed (docs/adr/022) the answer is 410.
+    if (!('email' in claim) || !('personalDetails' in claim))
+      throw new GoneError(PERSONAL_DATA_REMOVED);
+    res.json(claim);
   });
 
   contractRoute(

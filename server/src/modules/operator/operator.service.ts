@@ -91,10 +91,13 @@ export function operatorService({
       const currentCheck = checkById.get(current.identityCheckId as string)!;
       return {
         claimHashid: claim.hashid,
-        email: claim.email,
+        // Both absent once the claim's personal data was removed (docs/adr/022).
+        ...(claim.email ? { email: claim.email } : {}),
         status: claim.status,
         submittedAt: iso(claim.submitted_at),
-        personalDetails: currentCheck.personal_details,
+        ...(currentCheck.personal_details
+          ? { personalDetails: currentCheck.personal_details }
+          : {}),
         identityCheckUuid: currentCheck.id,
         idDocsRequired: currentCheck.id_docs_required,
         ...pick(current, ['idDocument1FileUuid', 'idDocument2FileUuid']),

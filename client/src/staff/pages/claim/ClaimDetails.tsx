@@ -11,6 +11,14 @@ const present = (rows: { name: string; value: string | undefined }[]): SummaryRo
 
 function claimantRows(claim: StaffClaim): SummaryRow[] {
   const person = claim.personalDetails;
+  // Removed by retention or an erasure (docs/adr/022): the financial record stays.
+  if (!person)
+    return [
+      {
+        name: 'Personal details',
+        value: `Removed ${formatDateTime(claim.dataRemoved?.personalDataRemovedAt ?? claim.submittedAt)}`,
+      },
+    ];
   const address = person.isOverseas
     ? 'Lives overseas (no address given)'
     : [person.addressLine1, person.addressLine2, person.town, person.county, person.postCode]

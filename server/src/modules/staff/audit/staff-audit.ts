@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordLockOut, recordSignInFailure } from '../../metrics/metrics.ts';
 import { StaffAuditSchema } from './staff-audit.entity.ts';
 
 /** What the staff audit records (docs/adr/019-staff-accounts.md). */
@@ -13,7 +14,10 @@ export type StaffAuditAction =
   | 'claim.file_viewed'
   | 'claim.step_changed'
   | 'claim.info_requested'
-  | 'claim.ticket_code_lookup';
+  | 'claim.ticket_code_lookup'
+  | 'claim.exported'
+  | 'claim.personal_data_erased'
+  | 'data_protection.searched';
 
 export interface StaffAuditEntry {
   /** Who acted; null when nobody could be told (a sign-in failure for an unknown e-mail). */
@@ -30,6 +34,9 @@ export interface StaffAuditEntry {
  * nothing in the application updates or deletes these rows (a database trigger refuses both).
  */
 export function recordStaffAudit(em: EntityManager, entry: StaffAuditEntry): void {
+  // The sign-in metrics count what the audit records, wherever sign-in records it.
+  if (entry.action === 'staff.sign_in_failed') recordSignInFailure();
+  if (entry.action === 'staff.locked_out') recordLockOut();
   em.create(StaffAuditSchema, {
     staff: entry.staffId,
     action: entry.action,

@@ -8,6 +8,7 @@ import { rateLimitKey } from '../../../http/rate-limit.ts';
 import { StaffAccountSchema, type StaffAccount } from '../accounts/staff-account.entity.ts';
 import { staffUser } from '../accounts/staff-user.ts';
 import { recordStaffAudit } from '../audit/staff-audit.ts';
+import { recordRateLimitRefusal } from '../../metrics/metrics.ts';
 import { passwordMatches } from './passwords.ts';
 import type { StaffPrincipal } from './staff-principal.ts';
 import { StaffSessionSchema, type StaffSession } from './staff-session.entity.ts';
@@ -64,11 +65,13 @@ export function staffAuthService({
   async function clientAllowed(client: string): Promise<string> {
     const key = rateLimitKey(client, rateLimitSecret);
     const counted = await failures.get(key);
-    if (counted && counted.consumedPoints >= failuresPerClient)
+    if (counted && counted.consumedPoints >= failuresPerClient) {
+      recordRateLimitRefusal('staff-sign-in-client');
       throw new TooManyRequestsError(
         undefined,
         Math.max(1, Math.ceil(counted.msBeforeNext / 1000)),
       );
+    }
     return key;
   }
 

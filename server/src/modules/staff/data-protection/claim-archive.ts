@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { FileStorage } from '../../files/storage.ts';
+import type { DataSubjectClaimRow, StoredFileRow } from './data-subject.repository.ts';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+};
+
+export interface ArchivedClaim {
+  claim: DataSubjectClaimRow;
+  record: { files: StoredFileRow[] } & Record<string, unknown>;
+}
+
+/** A claim's folder in the archive: its reference, or its id before it has one. */
+export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id;
+
+/**
+ * The archive of a rights-of-access export: per claim `claim.json` (what is stored about it)
+ * and the images that still exist. Streamed: each image is opened only when the archive reaches
+ * it, so memory stays flat however many claims there are.
+ */
+export function claimArchive(
+  claims: ArchivedClaim[],
+  storage: Pick<FileStorage, 'open'>,
+): Readable {
+  const zip = new ZipFile();
+  for (const { claim, record } of claims) {
+    const folder = folderOf(claim);
+    const files = record.files.map((file) => ({
+      uuid: file.id,
+      type: file.type,
+      originalName: file.original_name,
+      size: file.size,
+      contentType: file.content_type,
+      uploadedAt: file.created_at,
+      archivedAs: `files/${file.type}-${file.id}.${EXTENSIONS[file.content_type] ?? 'bin'}`,
+    }));
+    const document = {
+      reference: claim.hashid,
+      status: claim.status,
+      step: claim.step ?? (claim.status === 'submitted' ? 'submitted' : undefined),
+      email: claim.email,
+      createdAt: claim.created_at,
+      verifiedAt: claim.verified_at,
+      submittedAt: claim.submitted_at,
+      claimDetails: claim.details,
+      identityChecks: record.checks,
+      files,
+      infoRequests: record.requests,
+      process: record.process,
+      events: record.events,
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), `${folder}/claim.json`);
+    record.files.forEach((file, index) => {
+      zip.addReadStreamLazy(`${folder}/${files[index]!.archivedAs}`, (done) => {
+        storage.open(file.storage_key).then(
+          (stream) => done(null, stream),
+          (error: Error) => done(error, undefined as unknown as Readable),
+        );
+      });
+    });
+  }
+  zip.end();
+  return zip.outputStream as unknown as Readable;
+}
