@@ -68,6 +68,12 @@ export async function expireAndPurgeClaims(
  * Files under an hour old are left alone, as the storage reconciliation leaves them: what was
  * just uploaded or answered settles first. Rows go first, in one statement, and their bytes
  * after: a crash in between leaves bytes without a row, which the daily reconciliation removes.
+ *
+ * Only uploads of the last UNUSED_UPLOAD_WINDOW_DAYS are looked at (issue 35): an upload becomes
+ * disposable when its claim is submitted or its info request closes, within the claim's or the
+ * request's lifetime of its upload (days), and is deleted by the next run; older files are all
+ * evidence, and reading them every 5 minutes read every file kept (millions at a million claims).
+ * The window leaves weeks for a stopped maintenance job to catch up.
  */
 export async function purgeUnreferencedUploads(
   em: EntityManager,
@@ -77,7 +83,8 @@ export async function purgeUnreferencedUploads(
   const purged = await em.getConnection().execute<Array<{ storage_key: string }>>(
     `delete from uploaded_file f
       where f.id in (select u.id from uploaded_file u
-                      where u.created_at < now() - interval '1 hour' and not ${fileReferencedSql('u')}
+                      where u.created_at < now() - interval '1 hour'
+                        and u.created_at > now() - make_interval(days => ${UNUSED_UPLOAD_WINDOW_DAYS}) and not ${fileReferencedSql('u')}
                         and ((u.info_request_id is null and exists (select 1 from claim c where c.id = u.claim_id and c.status = 'submitted'))
                              or exists (select 1 from info_request r where r.id = u.info_request_id and (r.status <> 'open' or r.expires_at <= now())))
                       limit 500)
@@ -93,6 +100,9 @@ export async function purgeUnreferencedUploads(
     );
   return purged.length;
 }
+
+/** How far back the unused-upload purge looks (see purgeUnreferencedUploads). */
+export const UNUSED_UPLOAD_WINDOW_DAYS = 60;
 
 /** Drafts nobody came back to within their inactivity minutes (docs/adr/015). */
 export async function deleteExpiredDrafts(em: EntityManager): Promise<number> {
