@@ -88,6 +88,16 @@ function seqScans(plan: Record<string, unknown>): string[] {
  */
 const QUEUE_ASSERTED = false;
 
+/** The plan as EXPLAIN prints it, for the failure message. */
+async function textPlan(client: pg.Client, statement: Sent): Promise<string> {
+  const { rows } = (await originalQuery.call(
+    client,
+    `explain ${statement.text}`,
+    statement.values,
+  )) as pg.QueryResult<{ 'QUERY PLAN': string }>;
+  return rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
+}
+
 const PLANNED = /^\s*(with|select|update|delete|insert)\b/i;
 
 let databaseUrl: string;
@@ -101,7 +111,7 @@ beforeAll(async () => {
   sink = await startMailSink();
   server = await startTestServer({ DATABASE_URL: databaseUrl, SMTP_URL: sink.url });
   captureStatements();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   pg.Client.prototype.query = originalQuery;
@@ -188,7 +198,7 @@ describe('query plans on a seeded database', () => {
             ? queueFindings
             : failures
           ).push(
-            `${statement.during}: Seq Scan on ${scanned.join(', ')}:\n  ${statement.text.replace(/\s+/g, ' ').slice(0, 400)}`,
+            `${statement.during}: Seq Scan on ${scanned.join(', ')}:\n  ${statement.text.replace(/\s+/g, ' ').slice(0, 400)}\n${await textPlan(explainer, statement)}`,
           );
       }
     } finally {
@@ -200,5 +210,5 @@ describe('query plans on a seeded database', () => {
         `staff queue statements that scan (not asserted yet):\n${queueFindings.join('\n')}`,
       );
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
