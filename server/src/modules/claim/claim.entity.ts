@@ -111,6 +111,8 @@ export const UploadedFileSchema = defineEntity({
       where: 'sanitized_at is null and sanitize_error is null',
     },
     { name: 'uploaded_file_created_idx', properties: ['createdAt'] },
+    // The daily storage reconciliation looks stored files up by key, a batch at a time.
+    { name: 'uploaded_file_storage_key_idx', properties: ['storageKey'] },
   ],
 });
 

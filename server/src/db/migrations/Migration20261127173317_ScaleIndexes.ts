@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261127170559_ScaleIndexes extends Migration {
-  override name = 'Migration20261127170559_ScaleIndexes';
+export class Migration20261127173317_ScaleIndexes extends Migration {
+  override name = 'Migration20261127173317_ScaleIndexes';
 
   override up(): void | Promise<void> {
     this.addSql(`create index "claim_expired_idx" on "claim" ("id") where status = 'expired';`);
@@ -20,6 +20,7 @@ export class Migration20261127170559_ScaleIndexes extends Migration {
       `create index "uploaded_file_unsanitized_idx" on "uploaded_file" ("created_at") where sanitized_at is null and sanitize_error is null;`,
     );
     this.addSql(`create index "uploaded_file_created_idx" on "uploaded_file" ("created_at");`);
+    this.addSql(`create index "uploaded_file_storage_key_idx" on "uploaded_file" ("storage_key");`);
   }
 
   override down(): void | Promise<void> {
@@ -31,5 +32,6 @@ export class Migration20261127170559_ScaleIndexes extends Migration {
 
     this.addSql(`drop index "uploaded_file_unsanitized_idx";`);
     this.addSql(`drop index "uploaded_file_created_idx";`);
+    this.addSql(`drop index "uploaded_file_storage_key_idx";`);
   }
 }
