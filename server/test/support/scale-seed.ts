@@ -16,7 +16,7 @@ import { personalDetails } from './journey.ts';
  * Proportions per 100 submitted claims (a guess at a few years of operation, stated so the
  * figures can be read against it): 100 identity checks (+10 from info requests), about 250 files
  * (front and back, two ID documents on 20, 10 unreferenced), 6 claimant audit events each, 90 process
- * rows (steps below), 10 info requests, 3-4 staff audit rows each, 5 started and 5 purged claims,
+ * rows (steps below), 10 info requests, about 4 staff audit rows each, 5 started and 5 purged claims,
  * 5 drafts, 50 outbox rows (a week's history, a few still unsent).
  */
 export interface ScaleSeed {
