@@ -38,23 +38,17 @@ import {
   type EmbeddedPostgres,
 } from '../server/src/infra/embedded-postgres.ts';
 import { freePort } from '../server/src/infra/free-port.ts';
-import { personalDetails, pinkClaim, serial } from '../server/test/support/journey.ts';
 import { clientWeights } from './lib/client-size.ts';
 import { cpuUse, describeCpu } from './lib/cpu-use.ts';
 import { lighthouseFigures } from './lib/lighthouse.ts';
 import { load, prebuilt, type Call, type LoadResult } from './lib/load.ts';
 import { paced } from './lib/paced.ts';
 import { perfRecord } from './lib/perf-record.ts';
+import { CALLS, type ApiCall } from './lib/api-calls.ts';
 import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
-import {
-  claimSource,
-  seedClaims,
-  unsanitizedUploads,
-  unsentEmails,
-  type SeedState,
-} from './lib/seed.ts';
+import { claimSource, seedClaims, unsanitizedUploads, unsentEmails } from './lib/seed.ts';
 import { diskRound, floorRound, flushWrites, uploadImage, uploadRound } from './lib/upload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -450,81 +444,6 @@ async function settle(db: pg.Pool, claimIds: string[]): Promise<number> {
   }
   return (Date.now() - started) / 1000;
 }
-
-interface ApiCall {
-  name: string;
-  label: string;
-  state?: SeedState;
-  make(
-    next: () => { token: string; identityCheckUuid?: string; front?: string; back?: string },
-  ): Call;
-}
-
-const runId = randomBytes(4).toString('hex');
-let counter = 0;
-
-const CALLS: ApiCall[] = [
-  {
-    name: 'ticket_check',
-    label: 'POST /api/v1/claim/check/dbg-ticket-number',
-    make: () => ({
-      method: 'POST',
-      next: () => ({
-        path: '/api/v1/claim/check/dbg-ticket-number',
-        body: { dbgTicketNumber: serial() },
-      }),
-    }),
-  },
-  {
-    name: 'verify',
-    label: 'PATCH /api/v1/claim/{token}/verify',
-    state: 'started',
-    make: (next) => ({
-      method: 'PATCH',
-      next: () => ({ path: `/api/v1/claim/${next().token}/verify` }),
-    }),
-  },
-  {
-    name: 'identity',
-    label: 'POST /api/v1/claim/{token}/identity',
-    state: 'verified',
-    make: (next) => ({
-      method: 'POST',
-      next: () => ({ path: `/api/v1/claim/${next().token}/identity`, body: personalDetails() }),
-    }),
-  },
-  {
-    name: 'submit',
-    label: 'POST /api/v1/claim/{token}',
-    state: 'submittable',
-    make: (next) => ({
-      method: 'POST',
-      next: () => {
-        const claim = next();
-        return {
-          path: `/api/v1/claim/${claim.token}`,
-          body: pinkClaim(claim.identityCheckUuid!, claim.front!, claim.back!),
-        };
-      },
-    }),
-  },
-  {
-    // Last: each start queues an e-mail, which the server then sends in the background.
-    name: 'start',
-    label: 'POST /api/v1/claim',
-    make: () => ({
-      method: 'POST',
-      next: () => {
-        const n = counter++;
-        return {
-          path: '/api/v1/claim',
-          body: { email: `bench.${runId}.${n}@example.co.uk` },
-          headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-        };
-      },
-    }),
-  },
-];
 
 /**
  * Waits (up to 4 minutes) until the e-mails queued by earlier phases are sent, so their sending

@@ -18,6 +18,9 @@ const atMost = (limit: number, unit = ''): Target => ({
 export function targetOf(name: string): Target | undefined {
   if (/^api\.(?!raw\.|floor\.)[a-z_]+\.vs_raw$/.test(name)) return atLeast(0.5);
   if (/^api\.(?!raw\.|floor\.)[a-z_]+\.p99_ms$/.test(name)) return atMost(20, ' ms');
+  // make bench-scale (issue 35).
+  if (/^scale\.[a-z_]+\.vs_empty$/.test(name)) return atLeast(0.9);
+  if (/^scale\.staff\.[a-z_.0-9]+\.p95_ms$/.test(name)) return atMost(50, ' ms');
   if (name === 'upload.vs_floor') return atLeast(0.8);
   if (name === 'upload.rss_growth_mb') return atMost(64, ' MB');
   if (name === 'address.find.p95_ms') return atMost(25, ' ms');

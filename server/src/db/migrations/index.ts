@@ -13,6 +13,7 @@ import { Migration20261125180000FormDrafts } from './Migration20261125180000Form
 import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
 import { Migration20261127172215_ClaimDataRetention } from './Migration20261127172215_ClaimDataRetention.ts';
+import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127172215_ClaimDataRetention',
     class: Migration20261127172215_ClaimDataRetention,
   },
+  { name: 'Migration20261127173317_ScaleIndexes', class: Migration20261127173317_ScaleIndexes },
 ];

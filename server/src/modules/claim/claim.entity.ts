@@ -46,6 +46,8 @@ export const ClaimSchema = defineEntity({
       columns: [{ name: 'submitted_at', sort: 'desc' }],
       where: `status = 'submitted'`,
     },
+    // The purge's next expired claims, without reading every claim kept (issue 35).
+    { name: 'claim_expired_idx', properties: ['id'], where: `status = 'expired'` },
   ],
   uniques: [
     // A ticket serial can back one submitted claim only.
@@ -99,6 +101,19 @@ export const UploadedFileSchema = defineEntity({
     sanitizeError: p.text().nullable(),
     sanitizeAttempts: p.integer().default(0),
   },
+  indexes: [
+    // The maintenance job's scans, which otherwise read every file kept (issue 35): uploads the
+    // background re-encoding has not finished, and the recent uploads the unused-upload purge
+    // looks at (retention.ts).
+    {
+      name: 'uploaded_file_unsanitized_idx',
+      properties: ['createdAt'],
+      where: 'sanitized_at is null and sanitize_error is null',
+    },
+    { name: 'uploaded_file_created_idx', properties: ['createdAt'] },
+    // The daily storage reconciliation looks stored files up by key, a batch at a time.
+    { name: 'uploaded_file_storage_key_idx', properties: ['storageKey'] },
+  ],
 });
 
 export type UploadedFile = InferEntity<typeof UploadedFileSchema>;

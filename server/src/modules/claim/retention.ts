@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { fileReferencedSql } from '../files/file-references.ts';
+import { fileReferencedJoinedSql } from '../files/file-references.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
 import { claimStatusOpenSql } from './claim.conditions.ts';
@@ -68,6 +68,14 @@ export async function expireAndPurgeClaims(
  * Files under an hour old are left alone, as the storage reconciliation leaves them: what was
  * just uploaded or answered settles first. Rows go first, in one statement, and their bytes
  * after: a crash in between leaves bytes without a row, which the daily reconciliation removes.
+ *
+ * Only uploads of the last UNUSED_UPLOAD_WINDOW_DAYS are looked at (issue 35): an upload becomes
+ * disposable when its claim is submitted or its info request closes, within the claim's or the
+ * request's lifetime of its upload (days), and is deleted by the next run; older files are all
+ * evidence, and reading them every 5 minutes read every file kept (millions at a million claims).
+ * The window leaves weeks for a stopped maintenance job to catch up. Each file's claim and info
+ * request are read by their keys (lateral, one row each), and the rows deleted by theirs: as
+ * joins, PostgreSQL hashed every claim and info request to find 500 files.
  */
 export async function purgeUnreferencedUploads(
   em: EntityManager,
@@ -76,11 +84,16 @@ export async function purgeUnreferencedUploads(
 ): Promise<number> {
   const purged = await em.getConnection().execute<Array<{ storage_key: string }>>(
     `delete from uploaded_file f
-      where f.id in (select u.id from uploaded_file u
-                      where u.created_at < now() - interval '1 hour' and not ${fileReferencedSql('u')}
-                        and ((u.info_request_id is null and exists (select 1 from claim c where c.id = u.claim_id and c.status = 'submitted'))
-                             or exists (select 1 from info_request r where r.id = u.info_request_id and (r.status <> 'open' or r.expires_at <= now())))
-                      limit 500)
+      where f.id = any(array(select u.id from uploaded_file u
+                       cross join lateral (select c.status, c.details from claim c where c.id = u.claim_id limit 1) c
+                       left join lateral (select r.status, r.submission, r.expires_at from info_request r
+                                           where r.id = u.info_request_id limit 1) r on true
+                      where u.created_at < now() - interval '1 hour'
+                        and u.created_at > now() - make_interval(days => ${UNUSED_UPLOAD_WINDOW_DAYS})
+                        and not ${fileReferencedJoinedSql('u', 'c', 'r')}
+                        and ((u.info_request_id is null and c.status = 'submitted')
+                             or coalesce(r.status <> 'open' or r.expires_at <= now(), false))
+                      limit 500))
       returning f.storage_key`,
   );
   // Rows are gone already: bytes a failing store (a bucket outage) keeps go with the reconciliation.
@@ -93,6 +106,9 @@ export async function purgeUnreferencedUploads(
     );
   return purged.length;
 }
+
+/** How far back the unused-upload purge looks (see purgeUnreferencedUploads). */
+export const UNUSED_UPLOAD_WINDOW_DAYS = 60;
 
 /** Drafts nobody came back to within their inactivity minutes (docs/adr/015). */
 export async function deleteExpiredDrafts(em: EntityManager): Promise<number> {

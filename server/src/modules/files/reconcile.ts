@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { UploadedFileSchema } from '../claim/claim.entity.ts';
 import type { FileStorage } from './storage.ts';
 
 /**
@@ -23,23 +24,42 @@ export async function reconcileStorage(
       tempRemoved++;
     }
   }
-  const rows = await em
-    .getConnection()
-    .execute<Array<{ storage_key: string }>>('select storage_key from uploaded_file');
-  const known = new Set(rows.map((row) => row.storage_key));
+  // The store's listing is checked against the rows a batch at a time, by key (an index): the
+  // rows are never all held at once (millions of keys at a million claims, issue 35). Keys are
+  // unique, so the rows whose bytes are missing are the rows less those a stored file matched.
   let orphansRemoved = 0;
+  let matched = 0;
+  const checkBatch = async (batch: Array<{ key: string; modifiedAt: Date }>) => {
+    const found = await em.find(
+      UploadedFileSchema,
+      { storageKey: { $in: batch.map((file) => file.key) } },
+      { fields: ['storageKey'], disableIdentityMap: true },
+    );
+    const known = new Set(found.map((row) => row.storageKey));
+    matched += known.size;
+    for (const file of batch) {
+      if (!known.has(file.key) && file.modifiedAt.getTime() <= cutoff) {
+        await storage.remove(file.key);
+        orphansRemoved++;
+      }
+    }
+  };
   // One listing of the store against the rows: no request per file, which an object store bills.
-  const stored = new Set<string>();
+  let batch: Array<{ key: string; modifiedAt: Date }> = [];
   for await (const file of storage.list()) {
-    stored.add(file.key);
-    if (!known.has(file.key) && file.modifiedAt.getTime() <= cutoff) {
-      await storage.remove(file.key);
-      orphansRemoved++;
+    batch.push(file);
+    if (batch.length === RECONCILE_BATCH) {
+      await checkBatch(batch);
+      batch = [];
     }
   }
-  let missingBytes = 0;
-  for (const key of known) if (!stored.has(key)) missingBytes++;
+  if (batch.length) await checkBatch(batch);
+  // Rows a purge deleted during the listing could take this below 0: it is a report, not a count.
+  const missingBytes = Math.max(0, (await em.count(UploadedFileSchema)) - matched);
   if (tempRemoved || orphansRemoved || missingBytes)
     logger.warn({ tempRemoved, orphansRemoved, missingBytes }, 'storage reconciled');
   return { tempRemoved, orphansRemoved, missingBytes };
 }
+
+/** Stored files checked against the rows per query. */
+const RECONCILE_BATCH = 1000;

@@ -32,6 +32,17 @@ export const EmailOutboxSchema = defineEntity({
     lastError: p.text().nullable(),
     retryAt: p.datetime().nullable(),
   },
+  // The stranded sweep and the deletion of old rows read these, not the whole week's history
+  // (issue 35).
+  indexes: [
+    {
+      name: 'email_outbox_unsent_idx',
+      properties: ['createdAt'],
+      where: 'sent_at is null and failed_at is null',
+    },
+    { name: 'email_outbox_sent_idx', properties: ['sentAt'], where: 'sent_at is not null' },
+    { name: 'email_outbox_failed_idx', properties: ['failedAt'], where: 'failed_at is not null' },
+  ],
 });
 
 export type EmailOutbox = InferEntity<typeof EmailOutboxSchema>;

@@ -1,0 +1,444 @@
+/**
+ * `make bench-scale`: the product on a database as a service years old looks, against the same
+ * server on an empty database, in the same run (issue 35). Not part of `make bench`.
+ *
+ *   1. embedded PostgreSQL (or DATABASE_URL's server), two databases migrated alike: one empty, one
+ *      seeded with BENCH_SCALE_CLAIMS submitted claims (default 1,000,000) and what hangs off them
+ *      (server/test/support/scale-seed.ts: generate_series and COPY, not the API);
+ *   2. on each, a product server (its own process): each claimant call at 50 connections
+ *      (req/s) and at a paced 300 req/s (p99); `scale.<call>.vs_empty` is the seeded req/s over
+ *      the empty one's;
+ *   3. on each, the staff screens one request at a time: the queue's first page, each filter,
+ *      search by reference and by e-mail, a claim page (with its timeline) and the ticket-code
+ *      look-up: p95 in ms;
+ *   4. on the seeded database, the maintenance job's purge, unused-upload purge, storage
+ *      reconciliation, stranded-outbox sweep and sent-outbox deletion, each timed while verify
+ *      runs at a paced 300 req/s, with any claimant backend seen waiting on a lock;
+ *   5. the database's size per 100k claims; writes bench/results-scale.json (bench/results.json's
+ *      format) and prints the table.
+ *
+ * Knobs: BENCH_SCALE_CLAIMS, BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2),
+ * BENCH_STAFF_REQUESTS (requests per staff screen, default 100), BENCH_CALLS (as make bench).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createLogger } from '../server/src/http/logger.ts';
+import { migrate, openDatabase } from '../server/src/db/orm.ts';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../server/src/infra/embedded-postgres.ts';
+import { freePort } from '../server/src/infra/free-port.ts';
+import {
+  expireAndPurgeClaims,
+  purgeUnreferencedUploads,
+} from '../server/src/modules/claim/retention.ts';
+import { reconcileStorage } from '../server/src/modules/files/reconcile.ts';
+import { localDiskStorage } from '../server/src/modules/files/storage.ts';
+import { deleteSentEmails } from '../server/src/modules/mail/outbox.ts';
+import { strandedIds } from '../server/src/modules/mail/outbox-sender.ts';
+import { tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
+import { seedScale, type ScaleSeed } from '../server/test/support/scale-seed.ts';
+import { CALLS } from './lib/api-calls.ts';
+import { load, prebuilt } from './lib/load.ts';
+import { paced } from './lib/paced.ts';
+import { repoRoot, sleep, startNode, type Child } from './lib/processes.ts';
+import { quiesce } from './lib/quiesce.ts';
+import { printTable, type Row } from './lib/report.ts';
+import { claimSource, seedClaims, unsentEmails } from './lib/seed.ts';
+
+const CLAIMS = Number(process.env.BENCH_SCALE_CLAIMS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const STAFF_REQUESTS = Number(process.env.BENCH_STAFF_REQUESTS ?? 100);
+const FIXED_RATE = 300;
+const ONLY_CALLS = process.env.BENCH_CALLS
+  ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim()))
+  : undefined;
+
+const metrics: Record<string, number> = {};
+const rows: Row[] = [];
+const notes: string[] = [];
+const put = (name: string, value: number, unit: string, baseline?: string): void => {
+  metrics[name] = Number(value.toFixed(3));
+  rows.push({ name, value, unit, baseline });
+};
+const log = (text: string): void =>
+  console.log(`[bench-scale ${new Date().toISOString().slice(11, 19)}] ${text}`);
+const stops: Array<() => Promise<unknown>> = [];
+const began = Date.now();
+
+interface Side {
+  label: 'empty' | 'scale';
+  url: string;
+  db: pg.Pool;
+  uploadDir: string;
+  seed?: ScaleSeed;
+}
+
+async function main(): Promise<void> {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prize-bench-scale-'));
+  stops.push(async () => fs.rmSync(runDir, { recursive: true, force: true }));
+  log(
+    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}, ${CLAIMS.toLocaleString('en-GB')} claims, ${SECONDS} s per load run`,
+  );
+  metrics['machine.cpus'] = os.cpus().length;
+  metrics['machine.loadavg_1m_at_start'] = Number(os.loadavg()[0]!.toFixed(2));
+  metrics['scale.claims'] = CLAIMS;
+
+  let baseUrl = process.env.DATABASE_URL;
+  let postgres: EmbeddedPostgres | undefined;
+  if (!baseUrl) {
+    log('starting embedded PostgreSQL');
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(runDir, 'pg'),
+      database: 'claims_bench_scale',
+    });
+    stops.push(async () =>
+      fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }),
+    );
+    stops.push(() => postgres!.stop());
+    baseUrl = postgres.url;
+  }
+  const sides: Side[] = [];
+  for (const label of ['empty', 'scale'] as const) {
+    const url = new URL(baseUrl);
+    const name = `bench_${label}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    url.pathname = `/${name}`;
+    const orm = await openDatabase(url.toString(), createLogger('silent'));
+    await migrate(orm);
+    await orm.close();
+    const db = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    stops.push(() => db.end());
+    sides.push({
+      label,
+      url: url.toString(),
+      db,
+      uploadDir: path.join(runDir, `uploads-${label}`),
+    });
+  }
+  const [empty, scale] = sides as [Side, Side];
+  const size = async (side: Side) =>
+    Number((await side.db.query('select pg_database_size(current_database()) as n')).rows[0].n);
+  const emptyBytes = await size(scale);
+  log(`seeding ${CLAIMS.toLocaleString('en-GB')} claims (generate_series and COPY)`);
+  const seedBegan = Date.now();
+  scale.seed = await seedScale(scale.url, CLAIMS, log);
+  const seedSeconds = (Date.now() - seedBegan) / 1000;
+  put('scale.seed_s', seedSeconds, 's', 'generate_series + COPY, indexes in place, then ANALYZE');
+  const seededBytes = await size(scale);
+  put(
+    'scale.db_mb_per_100k_claims',
+    ((seededBytes - emptyBytes) / 1e6 / CLAIMS) * 100_000,
+    'MB',
+    `${((seededBytes - emptyBytes) / 1e9).toFixed(2)} GB for ${CLAIMS.toLocaleString('en-GB')}`,
+  );
+  const tables = await scale.db.query<{ name: string; rows: string; mb: string }>(
+    `select relname as name, n_live_tup as rows, round(pg_total_relation_size(relid) / 1e6) as mb
+       from pg_stat_user_tables where n_live_tup > 0 order by pg_total_relation_size(relid) desc limit 12`,
+  );
+  notes.push(
+    `seeded tables: ${tables.rows.map((t) => `${t.name} ${Number(t.rows).toLocaleString('en-GB')} rows ${t.mb} MB`).join('; ')}`,
+  );
+
+  const smtpPort = await freePort();
+  const smtp = await startNode({
+    name: 'SMTP sink',
+    script: 'bench/smtp-sink.ts',
+    env: { SMTP_PORT: String(smtpPort) },
+    logFile: path.join(runDir, 'smtp.log'),
+    readyPath: '/',
+  });
+  stops.push(() => smtp.stop());
+
+  const figures: Record<string, { rps: number; p99: number }> = {};
+  const staffFigures: Record<string, number> = {};
+  for (const side of [empty, scale]) {
+    const server = await startNode({
+      name: `product server (${side.label})`,
+      script: 'server/src/start.ts',
+      env: {
+        DATABASE_URL: side.url,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        UPLOAD_DIR: side.uploadDir,
+        OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
+        RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
+        TRUST_PROXY: 'loopback',
+      },
+      logFile: path.join(runDir, `server-${side.label}.log`),
+      readyPath: '/api/v1/health/ready',
+      timeoutMs: 600_000,
+    });
+    log(`product server on the ${side.label} database: ${server.url}`);
+    await claimantCalls(server, side, figures);
+    await staffScreens(server, side, staffFigures);
+    if (side.label === 'scale') await maintenance(server, side);
+    await server.stop();
+  }
+  for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
+    const e = figures[`empty.${api.name}`]!;
+    const s = figures[`scale.${api.name}`]!;
+    put(`scale.${api.name}.rps`, s.rps, 'req/s', `empty database ${e.rps.toFixed(0)} req/s`);
+    put(
+      `scale.${api.name}.vs_empty`,
+      s.rps / e.rps,
+      '',
+      `${s.rps.toFixed(0)} / ${e.rps.toFixed(0)}`,
+    );
+    put(
+      `scale.${api.name}.p99_ms`,
+      s.p99,
+      'ms',
+      `empty database ${e.p99.toFixed(1)} ms, at ${FIXED_RATE} req/s`,
+    );
+  }
+  for (const [name, p95] of Object.entries(staffFigures).filter(([n]) => n.startsWith('scale.'))) {
+    const screen = name.slice('scale.'.length);
+    put(
+      `scale.staff.${screen}.p95_ms`,
+      p95,
+      'ms',
+      `empty database ${staffFigures[`empty.${screen}`]?.toFixed(1)} ms; ${STAFF_REQUESTS} requests, 1 connection`,
+    );
+  }
+}
+
+async function claimantCalls(
+  server: Child,
+  side: Side,
+  figures: Record<string, { rps: number; p99: number }>,
+): Promise<void> {
+  for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
+    const prepare = async (count: number) => {
+      const claims = api.state ? await seedClaims(side.db, count, api.state) : [];
+      return prebuilt(api.make(claimSource(claims).next), count);
+    };
+    await drain(side.db);
+    const warm = await load({
+      url: server.url,
+      call: await prepare(1000 * WARMUP_SECONDS),
+      seconds: WARMUP_SECONDS,
+    });
+    const full = await prepare(Math.ceil(Math.max(warm.rps, 100) * SECONDS * 2) + 500);
+    await quiesce(side.db);
+    const rps = await load({ url: server.url, call: full, seconds: SECONDS });
+    await drain(side.db);
+    const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
+    await quiesce(side.db);
+    const rate = await paced({ url: server.url, call: fixed, seconds: SECONDS, rate: FIXED_RATE });
+    for (const [what, result] of [
+      ['50 connections', rps],
+      [`${FIXED_RATE} req/s`, rate],
+    ] as const)
+      if (result.non2xx || result.errors)
+        notes.push(
+          `${side.label} ${api.name} at ${what}: ${result.non2xx} non-2xx, ${result.errors} errors; e.g. ${result.samples.join(' | ')}`,
+        );
+    figures[`${side.label}.${api.name}`] = { rps: rps.rps, p99: rate.p99 };
+    log(
+      `  ${side.label} ${api.name}: ${rps.rps.toFixed(0)} req/s, p99 ${rate.p99} ms at ${FIXED_RATE}/s`,
+    );
+  }
+}
+
+/** Waits (up to 2 minutes) for the e-mails queued by the last run to go out. */
+async function drain(db: pg.Pool): Promise<void> {
+  const started = Date.now();
+  while ((await unsentEmails(db)) > 0 && Date.now() - started < 120_000) await sleep(500);
+}
+
+/** A member of staff's session, written to the database (signing in is not what is measured). */
+async function staffCookie(side: Side): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const { rows: staff } = await side.db.query<{ id: string }>(
+    `insert into staff_account (id, email, name, role, totp_secret_sealed, setup_completed_at)
+     values (gen_random_uuid(), 'bench.' || gen_random_uuid() || '@staff.example.co.uk', 'Bench advisor', 'claims_advisor', '\\x00'::bytea, now())
+     returning id`,
+  );
+  await side.db.query(
+    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at)
+     values (gen_random_uuid(), $1, $2, now() + interval '8 hours', now() + interval '8 hours')`,
+    [tokenHash(token), staff[0]!.id],
+  );
+  return `staff_session=${token}`;
+}
+
+async function staffScreens(
+  server: Child,
+  side: Side,
+  figures: Record<string, number>,
+): Promise<void> {
+  const cookie = await staffCookie(side);
+  // On the empty database, one submitted claim of the seeding's kind to look at.
+  const seed = side.seed ?? (await seedScale(side.url, 1));
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const screens: Array<[string, (i: number) => string]> = [
+    ['queue.first_page', () => '/api/v1/staff/claims'],
+    ...[
+      'submitted',
+      'reviewed',
+      'ticket_requested',
+      'ticket_received',
+      'payment_details_requested',
+      'paid',
+      'rejected',
+    ].map((step): [string, (i: number) => string] => [
+      `queue.step_${step}`,
+      () => `/api/v1/staff/claims?step=${step}`,
+    ]),
+    ['queue.product_sc', () => '/api/v1/staff/claims?productType=SC'],
+    ['queue.product_dbg', () => '/api/v1/staff/claims?productType=DBG'],
+    [
+      'queue.submitted_last_30_days',
+      () => `/api/v1/staff/claims?submittedFrom=${monthAgo}&submittedTo=${today}`,
+    ],
+    ...['up_to_1000', '1000_to_10000', 'over_10000'].map(
+      (band): [string, (i: number) => string] => [
+        `queue.prize_${band}`,
+        () => `/api/v1/staff/claims?prizeBand=${band}`,
+      ],
+    ),
+    ['queue.id_docs_required', () => '/api/v1/staff/claims?idDocsRequired=true'],
+    [
+      'queue.search_reference',
+      (i) => `/api/v1/staff/claims?q=${seed.hashids[i % seed.hashids.length]}`,
+    ],
+    [
+      'queue.search_email',
+      (i) => `/api/v1/staff/claims?q=${encodeURIComponent(seed.emails[i % seed.emails.length]!)}`,
+    ],
+    ['claim_page', (i) => `/api/v1/staff/claims/${seed.hashids[i % seed.hashids.length]}`],
+    [
+      'ticket_code',
+      (i) => `/api/v1/staff/ticket-codes/${seed.ticketCodes[i % seed.ticketCodes.length]}`,
+    ],
+  ];
+  for (const [name, pathOf] of screens) {
+    const times: number[] = [];
+    let failed = '';
+    for (let i = 0; i < STAFF_REQUESTS + 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}${pathOf(i)}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) failed ||= `${res.status} on ${pathOf(i)}`;
+      // The first few warm the route up.
+      if (i >= 5) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.ceil(0.95 * times.length) - 1]!;
+    figures[`${side.label}.${name}`] = p95;
+    if (failed) notes.push(`${side.label} staff ${name}: ${failed}`);
+    log(`  ${side.label} staff ${name}: p95 ${p95.toFixed(1)} ms`);
+  }
+}
+
+/**
+ * The maintenance job's parts on the seeded database, each while verify runs at a paced
+ * 300 req/s: how long each takes, and whether a claimant's backend was seen waiting on a lock.
+ */
+async function maintenance(server: Child, side: Side): Promise<void> {
+  const orm = await openDatabase(side.url, createLogger('silent'));
+  const storage = localDiskStorage(side.uploadDir);
+  const logger = createLogger('silent');
+  const verify = CALLS.find((call) => call.name === 'verify')!;
+  const tasks: Array<[string, () => Promise<unknown>]> = [
+    ['purge', () => expireAndPurgeClaims(orm.em.fork(), storage, 60, logger)],
+    ['unused_uploads', () => purgeUnreferencedUploads(orm.em.fork(), storage, logger)],
+    ['reconcile_storage', () => reconcileStorage(orm.em.fork(), storage, logger)],
+    ['outbox_stranded', () => strandedIds(side.db, 100)],
+    ['outbox_delete_sent', () => deleteSentEmails(orm.em.fork())],
+  ];
+  try {
+    for (const [name, task] of tasks) {
+      const claims = await seedClaims(
+        side.db,
+        Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200,
+        'started',
+      );
+      await quiesce(side.db);
+      let lockWaits = 0;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const { rows } = await side.db.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query ~* 'claim'`,
+          );
+          lockWaits = Math.max(lockWaits, rows[0]!.n);
+          await sleep(20);
+        }
+      })();
+      const loadRun = paced({
+        url: server.url,
+        call: prebuilt(verify.make(claimSource(claims).next), claims.length),
+        seconds: SECONDS,
+        rate: FIXED_RATE,
+      });
+      await sleep(1000);
+      const t0 = performance.now();
+      await task();
+      const seconds = (performance.now() - t0) / 1000;
+      const rate = await loadRun;
+      sampling = false;
+      await sampler;
+      put(
+        `scale.maintenance.${name}_s`,
+        seconds,
+        's',
+        `verify p99 meanwhile ${rate.p99} ms at ${FIXED_RATE}/s`,
+      );
+      put(
+        `scale.maintenance.${name}.lock_waits`,
+        lockWaits,
+        '',
+        'most claimant backends seen waiting on a lock at once (pg_stat_activity every 20 ms)',
+      );
+      log(
+        `  maintenance ${name}: ${seconds.toFixed(2)} s, verify p99 ${rate.p99} ms, lock waits ${lockWaits}`,
+      );
+    }
+  } finally {
+    await orm.close();
+  }
+}
+
+async function stopAll(): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  stops.length = 0;
+}
+
+function writeResults(): void {
+  fs.writeFileSync(
+    path.join(repoRoot, 'bench/results-scale.json'),
+    `${JSON.stringify({ metrics, at: new Date().toISOString() }, null, 2)}\n`,
+  );
+  printTable(rows);
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log(`\nwrote bench/results-scale.json in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+}
+
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    stopAll().then(() => process.exit(code));
+  });
+
+try {
+  await main();
+  writeResults();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

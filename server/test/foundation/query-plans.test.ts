@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expireAndPurgeClaims,
+  purgeUnreferencedUploads,
+} from '../../src/modules/claim/retention.ts';
+import { localDiskStorage } from '../../src/modules/files/storage.ts';
+import { deleteSentEmails } from '../../src/modules/mail/outbox.ts';
+import { staffMember } from '../claim-process/staff-member.ts';
+import { migratedDatabase } from '../support/fresh-database.ts';
+import { serial } from '../support/journey.ts';
+import { startMailSink, type MailSink } from '../support/mail-sink.ts';
+import { submittedClaim } from '../support/operator.ts';
+import { seedScale, type ScaleSeed } from '../support/scale-seed.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * The hot queries keep their indexes as the data grows (issue 35): on a database seeded as a
+ * service years old looks (the seeding `make bench-scale` uses, at 20,000 claims), every statement
+ * the claimant's calls, the staff screens and the maintenance job send is captured at the `pg`
+ * client, EXPLAINed with its own parameters, and none may read a table that grows with claims
+ * from end to end. 20,000 claims are enough for PostgreSQL to prefer an index wherever one fits;
+ * `make bench-scale` times the same calls at a million.
+ */
+const CLAIMS = 20_000;
+
+/** Tables whose rows grow with the claims; a sequential scan of one is the failure looked for. */
+const GROWING = new Set([
+  'claim',
+  'identity_check',
+  'uploaded_file',
+  'audit_event',
+  'claim_process',
+  'info_request',
+  'staff_audit',
+  'email_outbox',
+  'form_draft_section',
+]);
+
+interface Sent {
+  text: string;
+  values: unknown[];
+  /** What the test was doing when it was sent. */
+  during: string;
+}
+
+const sent: Sent[] = [];
+let during: string | undefined;
+const originalQuery = pg.Client.prototype.query;
+
+/** Records what the server's `pg` clients send (MikroORM's statements among them) while `during` is set. */
+function captureStatements(): void {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args;
+    if (during) {
+      const text =
+        typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+      const values = Array.isArray(second)
+        ? second
+        : ((first as { values?: unknown[] } | undefined)?.values ?? []);
+      if (text) sent.push({ text, values, during });
+    }
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+/** The growing tables a plan reads from end to end. */
+function seqScans(plan: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    if (node['Node Type'] === 'Seq Scan' && GROWING.has(String(node['Relation Name'])))
+      found.push(String(node['Relation Name']));
+    for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? [])
+      walk(child);
+  };
+  walk(plan);
+  return found;
+}
+
+/**
+ * The staff queue's query (its filters, search and count) is being rewritten with its own indexes
+ * (issue 32): its plans are captured and printed, and asserted once that rewrite is in.
+ */
+const QUEUE_ASSERTED = false;
+
+/** The plan as EXPLAIN prints it, for the failure message. */
+async function textPlan(client: pg.Client, statement: Sent): Promise<string> {
+  // Not recorded: nothing is being captured while plans are read.
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `explain ${statement.text}`,
+    statement.values,
+  );
+  return rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
+}
+
+const PLANNED = /^\s*(with|select|update|delete|insert)\b/i;
+
+let databaseUrl: string;
+let seed: ScaleSeed;
+let server: TestServer;
+let sink: MailSink;
+
+beforeAll(async () => {
+  databaseUrl = await migratedDatabase('plans');
+  seed = await seedScale(databaseUrl, CLAIMS, (t) => process.env.PLANS_LOG && console.log(t));
+  sink = await startMailSink();
+  server = await startTestServer({ DATABASE_URL: databaseUrl, SMTP_URL: sink.url });
+  captureStatements();
+}, 300_000);
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await server?.close();
+  await sink?.stop();
+});
+
+async function capture(what: string, work: () => Promise<unknown>): Promise<void> {
+  during = what;
+  try {
+    await work();
+  } finally {
+    during = undefined;
+  }
+}
+
+describe('query plans on a seeded database', () => {
+  it(`when the claimant's calls, the staff screens and the maintenance job run against ${CLAIMS.toLocaleString('en-GB')} claims, then no statement reads a growing table from end to end`, async () => {
+    const base = server.url;
+    const ok = (res: request.Response) => {
+      expect(
+        res.status,
+        `${res.status} ${JSON.stringify(res.body)} ${server.logs
+          .filter((line) => line.includes('"level":50'))
+          .join('')
+          .slice(0, 3000)}`,
+      ).toBeLessThan(300);
+      return res;
+    };
+    // The claimant's journey, every call (start and verify, identity, uploads, submit).
+    await capture('claimant journey', () => submittedClaim(base, sink));
+    await capture('ticket check', async () =>
+      ok(
+        await request(base)
+          .post('/api/v1/claim/check/dbg-ticket-number')
+          .send({ dbgTicketNumber: serial() }),
+      ),
+    );
+    const hashid = seed.hashids[0]!;
+    const staff = await staffMember(server, 'claims_advisor');
+    await capture('staff claim page', async () =>
+      ok(await staff.get(`/api/v1/staff/claims/${hashid}`)),
+    );
+    await capture('staff ticket-code lookup', async () =>
+      ok(await staff.get(`/api/v1/staff/ticket-codes/${seed.ticketCodes[0]}`)),
+    );
+    await capture('staff queue, first page', async () =>
+      ok(await staff.get('/api/v1/staff/claims')),
+    );
+    await capture('staff queue, by reference', async () =>
+      ok(await staff.get(`/api/v1/staff/claims?q=${hashid}`)),
+    );
+    await capture('staff queue, a step', async () =>
+      ok(await staff.get('/api/v1/staff/claims?step=ticket_requested')),
+    );
+    const em = server.orm.em;
+    const storage = localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'plans-')));
+    const logger = pino({ level: 'silent' });
+    await capture('maintenance: purge', () => expireAndPurgeClaims(em.fork(), storage, 60, logger));
+    await capture('maintenance: unreferenced uploads', () =>
+      purgeUnreferencedUploads(em.fork(), storage, logger),
+    );
+    await capture('maintenance: sent e-mails', () => deleteSentEmails(em.fork()));
+
+    const explainer = new pg.Client({ connectionString: databaseUrl });
+    await explainer.connect();
+    const failures: string[] = [];
+    const queueFindings: string[] = [];
+    const seen = new Set<string>();
+    try {
+      for (const statement of sent) {
+        if (!PLANNED.test(statement.text) || /pgboss_/.test(statement.text)) continue;
+        const key = `${statement.during}\0${statement.text}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const { rows } = await explainer.query<{
+          'QUERY PLAN': Array<{ Plan: Record<string, unknown> }>;
+        }>(`explain (format json) ${statement.text}`, statement.values);
+        const scanned = seqScans(rows[0]!['QUERY PLAN'][0]!.Plan);
+        if (scanned.length)
+          (statement.during.startsWith('staff queue') && !QUEUE_ASSERTED
+            ? queueFindings
+            : failures
+          ).push(
+            `${statement.during}: Seq Scan on ${scanned.join(', ')}:\n  ${statement.text.replace(/\s+/g, ' ').slice(0, 400)}\n${await textPlan(explainer, statement)}`,
+          );
+      }
+    } finally {
+      await explainer.end();
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    if (queueFindings.length)
+      console.warn(
+        `staff queue statements that scan (not asserted yet):\n${queueFindings.join('\n')}`,
+      );
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
