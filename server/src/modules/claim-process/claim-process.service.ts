@@ -180,7 +180,7 @@ export function claimProcessService({
         UploadedFileSchema,
         { id: uuid, claim: claim.id },
         {
-          fields: ['storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
+          fields: ['type', 'storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
           disableIdentityMap: true,
         },
       );
@@ -192,7 +192,8 @@ export function claimProcessService({
         staffId: staff.id,
         action: 'claim.file_viewed',
         claimId: claim.id,
-        detail: { fileUuid: uuid },
+        // The kind of image too, so the timeline says which one was viewed without an id.
+        detail: { fileUuid: uuid, fileType: file.type },
       });
       await em.flush().catch((error: unknown) => {
         stream.destroy();
