@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
-import { STEP_LABELS } from '@prize/domain';
+import { paymentMethodOf, STEP_LABELS, ticketKind, type ClaimSubmission } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
-import { UploadedFileSchema } from '../claim/claim.entity.ts';
+import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
+import { statusLink } from '../claim/status-link.ts';
 import { claimNotFound } from '../claim/claim.errors.ts';
 import { hashLinkToken } from '../claim/tokens.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -23,7 +24,14 @@ import {
   type SubmittedClaimRow,
 } from './claim-process.repository.ts';
 import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
-import { paidEmail, paymentDetailsRequestedEmail, ticketRequestedEmail } from './step-emails.ts';
+import {
+  paidEmail,
+  paymentDetailsRequestedEmail,
+  rejectedEmail,
+  ticketReceivedEmail,
+  ticketRequestedEmail,
+  type ClaimFacts,
+} from './step-emails.ts';
 import { normaliseTicketCode } from './ticket-code.ts';
 import { timelineDetail } from './timeline-detail.ts';
 
@@ -47,7 +55,15 @@ export interface StepChange {
 }
 
 export interface ClaimProcessDependencies {
-  config: Pick<Config, 'productName' | 'paymentDetailsUrl' | 'ticketPostalAddress'>;
+  config: Pick<
+    Config,
+    | 'productName'
+    | 'paymentDetailsUrl'
+    | 'ticketPostalAddress'
+    | 'customerCarePhone'
+    | 'publicUrl'
+    | 'staffSecretKey'
+  >;
   em: EntityManager;
   outbox: Pick<OutboxPump, 'send'>;
   storage: Pick<FileStorage, 'open'>;
@@ -70,26 +86,59 @@ export function claimProcessService({
     return claim;
   }
 
-  /** The e-mail a step sends the claimant; `rejected` sends none (Customer Care phones). */
+  /** What the step e-mails follow of a claim: its payment choice, its ticket, its status link. */
+  async function claimFacts(em: EntityManager, claim: SubmittedClaimRow): Promise<ClaimFacts> {
+    const { details } = await em.findOneOrFail(
+      ClaimSchema,
+      { id: claim.id },
+      { fields: ['details'], disableIdentityMap: true },
+    );
+    const submitted = (details ?? {}) as Partial<ClaimSubmission>;
+    const productType = submitted.productType ?? 'DBG';
+    const status = statusLink(config, claim.id);
+    // Claims submitted before status links had none stored: the first step change stores it.
+    await em.nativeUpdate(
+      ClaimSchema,
+      { id: claim.id, statusTokenHash: null },
+      { statusTokenHash: status.hash },
+    );
+    return {
+      productName: config.productName,
+      reference: claim.hashid,
+      productType,
+      ticketKind: ticketKind(productType, submitted.dbgTicketType),
+      payment: paymentMethodOf(submitted.isChequePreferred),
+      statusLink: status.href,
+      customerCarePhone: config.customerCarePhone,
+    };
+  }
+
+  /** The e-mail each step sends the claimant (issue 31); `reviewed` sends none. */
   async function stepEmail(
+    em: EntityManager,
     claim: SubmittedClaimRow,
     to: ClaimStep,
     ticketCode: string | null,
   ): Promise<EmailContent | undefined> {
-    const about = { productName: config.productName, reference: claim.hashid };
-    if (to === 'ticket_requested')
-      return ticketRequestedEmail({
-        ...about,
-        ticketCode: ticketCode!,
-        postalAddress: config.ticketPostalAddress,
-      });
-    if (to === 'payment_details_requested')
-      return paymentDetailsRequestedEmail({
-        ...about,
-        paymentDetailsUrl: config.paymentDetailsUrl,
-      });
-    if (to === 'paid') return paidEmail(about);
-    return undefined;
+    if (to === 'submitted' || to === 'reviewed') return undefined;
+    const facts = await claimFacts(em, claim);
+    switch (to) {
+      case 'ticket_requested':
+        return ticketRequestedEmail(facts, {
+          ticketCode: ticketCode!,
+          postalAddress: config.ticketPostalAddress,
+        });
+      case 'ticket_received':
+        return ticketReceivedEmail(facts);
+      case 'payment_details_requested':
+        return paymentDetailsRequestedEmail(facts, {
+          paymentDetailsUrl: config.paymentDetailsUrl,
+        });
+      case 'paid':
+        return paidEmail(facts);
+      case 'rejected':
+        return rejectedEmail(facts);
+    }
   }
 
   /** The claim page's data: the operator's view of the claim and where it is in the process. */
@@ -250,7 +299,7 @@ export function claimProcessService({
             ...(change.to === 'rejected' ? { reason: change.reason!.trim() } : {}),
           },
         });
-        const email = await stepEmail(claim, change.to, ticketCode);
+        const email = await stepEmail(em, claim, change.to, ticketCode);
         return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
       });
       if (outboxId) outbox.send(outboxId);
