@@ -9,18 +9,23 @@ type DbgTicketType = components['schemas']['DbgTicketType'];
 export type TicketKind = 'PINK' | 'WHITE' | 'SC';
 
 /** A claim's ticket kind; a draw ticket whose type is not known yet counts as pink (the default). */
-export function ticketKind(productType: ProductType, dbgTicketType?: DbgTicketType | null): TicketKind {
+export function ticketKind(
+  productType: ProductType,
+  dbgTicketType?: DbgTicketType | null,
+): TicketKind {
   if (productType === 'SC') return 'SC';
   return dbgTicketType === 'WHITE' ? 'WHITE' : 'PINK';
 }
 
 /** A pink draw ticket is signed on the back, a white draw ticket on the front, a Scratchcard on the back. */
-export const TICKET_SIGNING: Record<TicketKind, { noun: 'ticket' | 'Scratchcard'; side: 'front' | 'back' }> =
-  {
-    PINK: { noun: 'ticket', side: 'back' },
-    WHITE: { noun: 'ticket', side: 'front' },
-    SC: { noun: 'Scratchcard', side: 'back' },
-  };
+export const TICKET_SIGNING: Record<
+  TicketKind,
+  { noun: 'ticket' | 'Scratchcard'; side: 'front' | 'back' }
+> = {
+  PINK: { noun: 'ticket', side: 'back' },
+  WHITE: { noun: 'ticket', side: 'front' },
+  SC: { noun: 'Scratchcard', side: 'back' },
+};
 
 /** The instruction as a sentence, e.g. "Sign the front of your ticket, in the signature box." */
 export function signingInstruction(kind: TicketKind): string {

@@ -54,7 +54,9 @@ const isSection = (value: unknown): value is SectionType =>
  * image viewed (`fileType`, looked up from the stored file id), the sections asked for. Ids are
  * never worded.
  */
-export function timelineDetailText(detail: Record<string, unknown> | undefined): string | undefined {
+export function timelineDetailText(
+  detail: Record<string, unknown> | undefined,
+): string | undefined {
   if (!detail) return undefined;
   if (isStep(detail.from) && isStep(detail.to)) {
     const steps = `${STEP_LABELS[detail.from]} to ${STEP_LABELS[detail.to]}`;
@@ -62,7 +64,10 @@ export function timelineDetailText(detail: Record<string, unknown> | undefined):
   }
   if (isFileType(detail.fileType)) return FILE_LABELS[detail.fileType];
   if (Array.isArray(detail.sectionTypeList))
-    return detail.sectionTypeList.filter(isSection).map((section) => SECTION_LABELS[section]).join(', ');
+    return detail.sectionTypeList
+      .filter(isSection)
+      .map((section) => SECTION_LABELS[section])
+      .join(', ');
   return undefined;
 }
 
@@ -75,7 +80,11 @@ function uploadWords(event: string): string | undefined {
 }
 
 /** A timeline row as staff read it, e.g. "Ticket front image viewed by Ada Advisor". */
-export function timelineText(entry: { event: string; staffName?: string; detail?: string }): string {
+export function timelineText(entry: {
+  event: string;
+  staffName?: string;
+  detail?: string;
+}): string {
   const by = entry.staffName ? ` by ${entry.staffName}` : '';
   const detail = entry.detail?.trim() || undefined;
   switch (entry.event) {

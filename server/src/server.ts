@@ -51,10 +51,8 @@ import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
 import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
 import { rateLimiter } from './http/rate-limit.ts';
-import {
-  claimProcessService,
-  claimProgressService,
-} from './modules/claim-process/claim-process.service.ts';
+import { claimProcessService } from './modules/claim-process/claim-process.service.ts';
+import { claimProgressService } from './modules/claim-process/claim-progress.service.ts';
 import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
 import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
 
@@ -246,7 +244,7 @@ async function serve(
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
       staffAccountsRoutes(staffAccounts),
       staffClaimRoutes(claimProcess),
-      claimProgressRoutes(claimProgressService({ em: orm.em })),
+      claimProgressRoutes(claimProgressService({ config, em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],

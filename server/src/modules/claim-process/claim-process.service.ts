@@ -6,8 +6,6 @@ import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
 import { statusLink } from '../claim/status-link.ts';
-import { claimNotFound } from '../claim/claim.errors.ts';
-import { hashLinkToken } from '../claim/tokens.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
@@ -23,7 +21,7 @@ import {
   type QueueFilters,
   type SubmittedClaimRow,
 } from './claim-process.repository.ts';
-import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
+import { isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
 import {
   paidEmail,
   paymentDetailsRequestedEmail,
@@ -36,7 +34,6 @@ import { normaliseTicketCode } from './ticket-code.ts';
 import { timelineDetail } from './timeline-detail.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
-export const CLAIM_NOT_SUBMITTED = 'This claim has not been submitted yet.';
 export const FILE_NOT_FOUND = 'File not found.';
 export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
 export const STEP_MOVED = 'This claim has moved to another step. Reload it and try again.';
@@ -339,26 +336,4 @@ export function claimProcessService({
   };
 }
 
-/** How far a submitted claim is, for the claimant holding its link (spec section 1's five steps). */
-export function claimProgressService({ em: rootEm }: { em: EntityManager }) {
-  return {
-    async progress(token: string) {
-      const em = rootEm.fork();
-      const repository = claimProcessRepository(em);
-      const claim = await repository.claimByTokenHash(hashLinkToken(token));
-      // A purged claim identifies no one any more: its link is as unknown as a made-up one.
-      if (!claim || claim.status === 'purged') throw claimNotFound();
-      if (claim.status !== 'submitted') throw new ConflictError(CLAIM_NOT_SUBMITTED);
-      const process = await repository.process(claim.id);
-      const step: ClaimStep = process?.step ?? 'submitted';
-      return {
-        reference: claim.hashid!,
-        step,
-        completedSteps: completedSteps(step, process?.rejectedFrom ?? undefined),
-      };
-    },
-  };
-}
-
 export type ClaimProcessService = ReturnType<typeof claimProcessService>;
-export type ClaimProgressService = ReturnType<typeof claimProgressService>;

@@ -69,8 +69,7 @@ const HTML_PARTS: Record<EmailBlock['kind'] | 'copyLink', string> = {
   reference:
     '<p><%= it.words.referenceBefore %> <strong><%= it.reference %></strong>. <%= it.words.referenceAfter %></p>',
   status: `<p><%= it.words.statusText %> <a href="<%= it.href %>"><%= it.words.statusLabel %></a></p><%~ include('@html/copyLink', it) %>`,
-  customerCare:
-    '<p><%= it.lead ?? it.words.customerCare %> <strong><%= it.phone %></strong>.</p>',
+  customerCare: '<p><%= it.lead ?? it.words.customerCare %> <strong><%= it.phone %></strong>.</p>',
 };
 
 const HTML_LAYOUT =
@@ -89,15 +88,15 @@ const TEXT_PARTS: Record<EmailBlock['kind'] | 'copyLink', string> = {
   image: '',
   reference: '<%= it.words.referenceBefore %> <%= it.reference %>. <%= it.words.referenceAfter %>',
   status: `<%= it.words.statusText %>\n<%~ include('@text/copyLink', it) %>`,
-  customerCare:
-    '<%= it.lead ?? it.words.customerCare %> <%= it.phone %>.',
+  customerCare: '<%= it.lead ?? it.words.customerCare %> <%= it.phone %>.',
 };
 
 const TEXT_LAYOUT = `<% for (const block of it.blocks) { %><%~ include('@text/' + block.kind, { ...block, words: it.words }) %>\n\n<% } %>`;
 
 function engine(autoEscape: boolean, prefix: string, parts: Record<string, string>, root: string) {
   const eta = new Eta({ autoEscape, autoTrim: false, cache: true });
-  for (const [name, source] of Object.entries(parts)) eta.loadTemplate(`@${prefix}/${name}`, source);
+  for (const [name, source] of Object.entries(parts))
+    eta.loadTemplate(`@${prefix}/${name}`, source);
   eta.loadTemplate(`@${prefix}`, root);
   return eta;
 }
