@@ -59,7 +59,7 @@ export function timelineDetailText(
 ): string | undefined {
   if (!detail) return undefined;
   if (isStep(detail.from) && isStep(detail.to)) {
-    const steps = `${STEP_LABELS[detail.from]} to ${STEP_LABELS[detail.to]}`;
+    const steps = `${STEP_LABELS[detail.from]} → ${STEP_LABELS[detail.to]}`;
     return typeof detail.reason === 'string' ? `${steps}. Reason: ${detail.reason}` : steps;
   }
   if (isFileType(detail.fileType)) return FILE_LABELS[detail.fileType];

@@ -78,9 +78,9 @@ export function claimProgressService({
         stepDates.findLast((date) => date.step === wanted)?.at ?? process?.updatedAt ?? now;
       let availableUntil: Date | undefined;
       if (CLOSED_STEPS.includes(step)) {
-        availableUntil = new Date(
-          reachedAt(step).getTime() + config.statusLinkDaysAfterClose * DAY_MS,
-        );
+        // From the time the process row was closed (its last change).
+        const closedAt = process?.updatedAt ?? reachedAt(step);
+        availableUntil = new Date(closedAt.getTime() + config.statusLinkDaysAfterClose * DAY_MS);
         if (availableUntil <= now) throw new GoneError(STATUS_LINK_CLOSED);
       }
       const details = (claim.details ?? {}) as {
