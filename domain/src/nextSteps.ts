@@ -34,7 +34,7 @@ export function claimantNextSteps(payment: PaymentMethod): readonly ClaimantStep
     {
       title: 'Payment',
       text: cheque
-        ? 'We post your cheque and email you. A cheque takes longer to arrive than a bank transfer.'
+        ? 'We post your cheque and email you. Please allow a few days for it to arrive.'
         : 'We pay your prize by bank transfer and email you. It arrives within 2-3 days.',
     },
   ];
