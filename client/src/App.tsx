@@ -9,6 +9,11 @@ import { clearBeforeNavigation } from './state/navigation';
 const ClaimPage = lazy(() =>
   import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })),
 );
+const ClaimStatusPage = lazy(() =>
+  import('./pages/ClaimStatusPage/ClaimStatusPage').then((module) => ({
+    default: module.ClaimStatusPage,
+  })),
+);
 const InfoRequestPage = lazy(() =>
   import('./pages/InfoRequestPage/InfoRequestPage').then((module) => ({
     default: module.InfoRequestPage,
@@ -58,6 +63,11 @@ export function App() {
                 key={params.infoRequestToken}
                 infoRequestToken={params.infoRequestToken}
               />
+            )}
+          </Route>
+          <Route path="/claim/status/:statusToken">
+            {(params) => (
+              <ClaimStatusPage key={params.statusToken} statusToken={params.statusToken} />
             )}
           </Route>
           <Route path="/claim/:claimToken">

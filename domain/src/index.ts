@@ -70,3 +70,17 @@ export {
 export { displayFileName } from './fileName.ts';
 export { fillMessage } from './messages.ts';
 export { STEP_LABELS, type ClaimStep } from './claimSteps.ts';
+export {
+  TICKET_SIGNING,
+  productWording,
+  signingInstruction,
+  ticketKind,
+  type TicketKind,
+} from './ticketSigning.ts';
+export {
+  claimantNextSteps,
+  paymentMethodOf,
+  type ClaimantStep,
+  type PaymentMethod,
+} from './nextSteps.ts';
+export { FILE_LABELS, SECTION_LABELS, timelineDetailText, timelineText } from './timeline.ts';

@@ -9,6 +9,7 @@ import {
 } from '@prize/server/infra/embedded-postgres';
 import { freePort } from '@prize/server/infra/free-port';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
+import { PAYMENT_DETAILS_URL } from '../support/payment.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');
@@ -35,6 +36,7 @@ export interface Stack extends StackInfo {
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef0123';
 /** The first back-office admin: its set-up link is e-mailed at start-up (issue 24). */
 export const STAFF_ADMIN_EMAIL = 'winner-services-admin@example.co.uk';
+export const STAFF_SECRET_KEY = 'e2e-staff-secret-key-0123456789abcdef0123';
 export const CUSTOMER_CARE_PHONE = '0300 555 0199';
 export const PRODUCT_NAME = 'E2E Lottery';
 /** Small, so the upload-failure test needs only a 2-3 MB file. */
@@ -125,7 +127,9 @@ export async function startStack(options: {
       LOG_LEVEL: 'info',
       STAFF_ADMIN_EMAIL,
       // Production mode has no embedded default for the key that encrypts TOTP secrets.
-      STAFF_SECRET_KEY: 'e2e-staff-secret-key-0123456789abcdef0123',
+      STAFF_SECRET_KEY,
+      // Production mode requires the payment provider's form (issue 31).
+      PAYMENT_DETAILS_URL,
     };
     for (const name of ['CLAMAV_SOCKET', 'CLAMAV_HOST', 'LOQATE_API_KEY']) delete env[name];
     const log = options.logFile ? fs.createWriteStream(options.logFile) : undefined;

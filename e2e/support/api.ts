@@ -46,13 +46,8 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
   return (await call<{ uuid: string }>('POST', `/api/v1/claim/${token}/file`, form)).uuid;
 }
 
-/**
- * A Scratchcard claim submitted through the real API calls (no ID documents: the owner, at
- * 10 Downing Street chosen with the address lookup). Returns the claim link and reference.
- */
-export async function submittedScratchcardClaim(
-  email: string,
-): Promise<{ link: string; token: string; hashid: string }> {
+/** A claim started, verified and identity-checked through the API (the owner, no ID documents). */
+async function identifiedClaim(email: string) {
   await call('POST', '/api/v1/claim', { email });
   const link = await verificationLink(email);
   const token = link.split('/').at(-1)!;
@@ -77,6 +72,24 @@ export async function submittedScratchcardClaim(
       addressId: 'GB|RM|A|10000002',
     },
   );
+  return { link, token, identity };
+}
+
+const CLAIM_ANSWERS = {
+  prizeAmountPence: 100_000,
+  isTicketInPossession: true,
+  isTicketDamaged: false,
+  isLotteryRetailer: false,
+};
+
+/**
+ * A Scratchcard claim submitted through the real API calls (no ID documents: the owner, at
+ * 10 Downing Street chosen with the address lookup). Returns the claim link and reference.
+ */
+export async function submittedScratchcardClaim(
+  email: string,
+): Promise<{ link: string; token: string; hashid: string }> {
+  const { link, token, identity } = await identifiedClaim(email);
   const front = await upload(token, 'ticketFront', 'scFront');
   const back = await upload(token, 'ticketBack', 'scBack');
   const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
@@ -86,13 +99,39 @@ export async function submittedScratchcardClaim(
     scBarcodeNumber: `${randomDigits(4)}-${randomDigits(7)}-${randomDigits(3)}`,
     scSerialNumber: randomDigits(9),
     scVirn: randomDigits(4),
-    prizeAmountPence: 100_000,
+    ...CLAIM_ANSWERS,
     ticketFrontFileUuid: front,
     ticketBackFileUuid: back,
-    isTicketInPossession: true,
-    isTicketDamaged: false,
-    isLotteryRetailer: false,
     isChequePreferred: false,
+  });
+  return { link, token, hashid: submitted.claimHashid };
+}
+
+/** A draw-based game claim (Lotto) of a pink or white ticket, paid by cheque or bank transfer. */
+export async function submittedDrawClaim(
+  email: string,
+  { ticketType, cheque }: { ticketType: 'PINK' | 'WHITE'; cheque: boolean },
+): Promise<{ link: string; token: string; hashid: string }> {
+  const { link, token, identity } = await identifiedClaim(email);
+  const front = await upload(token, 'ticketFront', 'ticketFront');
+  const ticket =
+    ticketType === 'PINK'
+      ? {
+          dbgTermNumber: randomDigits(8),
+          ticketBackFileUuid: await upload(token, 'ticketBack', 'ticketBack'),
+        }
+      : { dbgRetailerNumber: randomDigits(6) };
+  const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
+    identityCheckUuid: identity.uuid,
+    idDocsRequired: identity.idDocsRequired,
+    productType: 'DBG',
+    dbgGame: 'Lotto',
+    dbgTicketType: ticketType,
+    dbgTicketNumber: randomSerial(),
+    ...ticket,
+    ...CLAIM_ANSWERS,
+    ticketFrontFileUuid: front,
+    isChequePreferred: cheque,
   });
   return { link, token, hashid: submitted.claimHashid };
 }

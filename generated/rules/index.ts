@@ -25,12 +25,41 @@ export const ClaimListRules = {
 } as const;
 
 export const ClaimProgressRules = {
+  "availableUntil": {
+    "format": "date-time"
+  },
   "completedSteps": {
     "minimum": 0,
     "maximum": 5
   },
+  "paymentMethod": {
+    "enum": [
+      "bank_transfer",
+      "cheque"
+    ]
+  },
   "reference": {
     "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "stepDates": {
+    "maxItems": 7
+  }
+} as const;
+
+export const ClaimStepDateRules = {
+  "at": {
+    "format": "date-time"
   },
   "step": {
     "enum": [

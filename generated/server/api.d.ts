@@ -526,9 +526,11 @@ export interface paths {
         };
         /**
          * Where a submitted claim is
-         * @description For the claim link once the claim is submitted (`verifyClaim` answers 409 then): the claim's
-         *     step in the operator's process and how many of the five steps the claimant sees are done.
-         *     The claim token of a submitted claim stays usable here until the claim is purged. A claim
+         * @description For the claim link once the claim is submitted (`verifyClaim` answers 409 then), and for the
+         *     claim's status link (`/claim/status/{token}`, e-mailed at submission and with each step; since
+         *     2.2.0): the claim's step in the operator's process, how many of the five steps the claimant
+         *     sees are done, and when each happened. Either token works while the claim is in the process
+         *     and for `STATUS_LINK_DAYS_AFTER_CLOSE` days after it is paid or rejected; then 410. A claim
          *     not submitted yet answers 409.
          */
         get: operations["getClaimProgress"];
@@ -1178,11 +1180,36 @@ export interface components {
          *     2 Ticket requested, 3 Ticket received, 4 Payment details, 5 Payment). `completedSteps` counts
          *     the steps done: 0 at `submitted`, 1 `reviewed`, 2 `ticket_requested`, 3 `ticket_received`,
          *     4 `payment_details_requested`, 5 `paid`; a `rejected` claim keeps the count it had.
+         *     Since 2.2.0 (issue 31) also: when each step happened (`stepDates`), how the claimant asked to
+         *     be paid (`paymentMethod`, which words the steps), the amount and date once paid (`payment`),
+         *     whether an information request waits for the claimant (`infoRequestOpen`), and, once the claim
+         *     is paid or rejected, until when its status link works (`availableUntil`).
          */
         ClaimProgress: {
             reference: components["schemas"]["ClaimReference"];
             step: components["schemas"]["ClaimStep"];
             completedSteps: number;
+            /**
+             * @description The claim's "I would prefer a cheque" answer; `bank_transfer` otherwise.
+             * @enum {string}
+             */
+            paymentMethod?: "bank_transfer" | "cheque";
+            /** @description When the claim reached each step it has been at, oldest first (`submitted` first). */
+            stepDates?: components["schemas"]["ClaimStepDate"][];
+            /** @description Present once the claim is paid. */
+            payment?: {
+                /** @description The prize amount paid, in pence. */
+                amountPence: number;
+                /** Format: date-time */
+                paidAt: string;
+            };
+            /** @description True while an information request sent to the claimant is not answered yet. */
+            infoRequestOpen?: boolean;
+            /**
+             * Format: date-time
+             * @description Once the claim is paid or rejected, the time its status link stops working (410 after).
+             */
+            availableUntil?: string;
         };
         /**
          * ClaimReference
@@ -1208,6 +1235,15 @@ export interface components {
          * @enum {string}
          */
         ClaimStep: "submitted" | "reviewed" | "ticket_requested" | "ticket_received" | "payment_details_requested" | "paid" | "rejected";
+        /**
+         * ClaimStepDate
+         * @description When a claim reached a step of its process.
+         */
+        ClaimStepDate: {
+            step: components["schemas"]["ClaimStep"];
+            /** Format: date-time */
+            at: string;
+        };
         /**
          * ClaimSubmission
          * @description The whole claim, sent once from the last section. The schema holds the per-field rules; the
@@ -3405,6 +3441,18 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The claim has not been submitted yet (its link opens the form instead). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            /**
+             * @description The claim was paid or rejected more than `STATUS_LINK_DAYS_AFTER_CLOSE` days ago: its
+             *     status link no longer shows it (since 2.2.0).
+             */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

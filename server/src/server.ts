@@ -51,10 +51,8 @@ import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
 import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
 import { rateLimiter } from './http/rate-limit.ts';
-import {
-  claimProcessService,
-  claimProgressService,
-} from './modules/claim-process/claim-process.service.ts';
+import { claimProcessService } from './modules/claim-process/claim-process.service.ts';
+import { claimProgressService } from './modules/claim-process/claim-progress.service.ts';
 import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
 import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
 import {
@@ -259,7 +257,7 @@ async function serve(
       staffAccountsRoutes(staffAccounts),
       staffClaimRoutes(claimProcess),
       dataProtectionRoutes(dataProtectionService({ em: orm.em, storage, clock: staff.clock })),
-      claimProgressRoutes(claimProgressService({ em: orm.em })),
+      claimProgressRoutes(claimProgressService({ config, em: orm.em })),
       addressRoutes({ addressProvider, limits: addressLookupLimits }),
     ],
     errorHandlers: [loqateLayoutErrors()],

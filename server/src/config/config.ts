@@ -82,6 +82,8 @@ export interface Config {
   staffSignInFailuresPerClient: number;
   /** Base of the link in the "payment details requested" e-mail; `?reference=` is appended (PAYMENT_DETAILS_URL). */
   paymentDetailsUrl: string;
+  /** Days a claim's status link keeps working after the claim is paid or rejected (STATUS_LINK_DAYS_AFTER_CLOSE). */
+  statusLinkDaysAfterClose: number;
   /** Where claimants post their ticket, as the "ticket requested" e-mail gives it (TICKET_POSTAL_ADDRESS). */
   ticketPostalAddress: string;
   /** Port of the separate /metrics listener (METRICS_PORT); off when unset. Never the public port. */
@@ -353,10 +355,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       1,
       1_000_000,
     ),
-    paymentDetailsUrl: url(env, 'PAYMENT_DETAILS_URL', `${publicUrl}/payment-details`, [
-      'https:',
-      'http:',
-    ]),
+    paymentDetailsUrl: paymentDetailsUrl(env),
+    statusLinkDaysAfterClose: integer(env, 'STATUS_LINK_DAYS_AFTER_CLOSE', 90, 0, 3650),
     ticketPostalAddress:
       env.TICKET_POSTAL_ADDRESS?.trim() || 'Winner Services, PO Box 1234, Watford, WD17 1AA',
     metricsPort: metricsPort(env, port),
@@ -367,6 +367,19 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       personalDataDays: integer(env, 'RETENTION_PERSONAL_DATA_DAYS', 2190, 0, 36_500),
     },
   };
+}
+
+/** Outside production: a placeholder no one can reach, so a link to it is plainly not configured. */
+export const PAYMENT_DETAILS_PLACEHOLDER = 'https://payments.example.invalid/prize-payment-details';
+
+/**
+ * The payment provider's form (PAYMENT_DETAILS_URL): required in production, where a claimant
+ * e-mailed a wrong link would give bank details to the wrong place or to no one.
+ */
+function paymentDetailsUrl(env: Env): string {
+  if (env.NODE_ENV === 'production' && !env.PAYMENT_DETAILS_URL?.trim())
+    throw new ConfigError('PAYMENT_DETAILS_URL is required when NODE_ENV=production');
+  return url(env, 'PAYMENT_DETAILS_URL', PAYMENT_DETAILS_PLACEHOLDER, ['https:', 'http:']);
 }
 
 function staffAdminEmail(env: Env): string | undefined {

@@ -43,10 +43,14 @@ describe('the five steps', () => {
   it('when an advisor takes a claim through every step, then each e-mail arrives, the QR code finds the claim, the claimant sees each step and the timeline names the advisor', async () => {
     const advisor = await staffMember(ctx.server, 'claims_advisor');
     const claim = await submittedClaim(ctx.server.url, ctx.sink);
-    expect((await progress(claim.token)).body).toEqual({
+    const submittedProgress = (await progress(claim.token)).body;
+    expect(submittedProgress).toEqual({
       reference: claim.hashid,
       step: 'submitted',
       completedSteps: 0,
+      paymentMethod: 'bank_transfer',
+      stepDates: [{ step: 'submitted', at: expect.any(String) }],
+      infoRequestOpen: false,
     });
 
     const reviewed = await step(advisor, claim.hashid, { from: 'submitted', to: 'reviewed' });
@@ -131,11 +135,24 @@ describe('the five steps', () => {
     expect(paid.body).toMatchObject({ step: 'paid', ticketCode, allowedTransitions: [] });
     const paidMail = await ctx.sink.waitFor(claim.email, /^Your prize has been paid/);
     expect(paidMail.text).toContain('within 2-3 days');
-    expect((await progress(claim.token)).body).toEqual({
+    const paidProgress = (await progress(claim.token)).body;
+    expect(paidProgress).toMatchObject({
       reference: claim.hashid,
       step: 'paid',
       completedSteps: 5,
+      payment: { amountPence: expect.any(Number), paidAt: expect.any(String) },
     });
+    expect(paidProgress.stepDates.map((date: { step: string }) => date.step)).toEqual([
+      'submitted',
+      'reviewed',
+      'ticket_requested',
+      'ticket_received',
+      'payment_details_requested',
+      'paid',
+    ]);
+    // The status link works for STATUS_LINK_DAYS_AFTER_CLOSE (90 by default) after payment.
+    const lasts = Date.parse(paidProgress.availableUntil) - Date.parse(paidProgress.payment.paidAt);
+    expect(Math.abs(lasts - 90 * 86_400_000)).toBeLessThan(60_000);
 
     const page = await advisor.get(`/api/v1/staff/claims/${claim.hashid}`);
     const changes = page.body.timeline.filter(
@@ -208,7 +225,7 @@ describe('the five steps', () => {
     expect((await progress(claim.token)).body.step).toBe('submitted');
   });
 
-  it('when a claim is rejected, then a reason is required, kept, shown on the timeline, no e-mail is queued and the claimant keeps the steps completed', async () => {
+  it('when a claim is rejected, then a reason is required, kept, shown on the timeline, the e-mail names Customer Care without the reason and the claimant keeps the steps completed', async () => {
     const advisor = await staffMember(ctx.server, 'claims_advisor');
     const claim = await submittedClaim(ctx.server.url, ctx.sink);
     await step(advisor, claim.hashid, { from: 'submitted', to: 'reviewed' });
@@ -237,17 +254,18 @@ describe('the five steps', () => {
     expect(rejected.body.timeline.at(-1)).toMatchObject({
       event: 'claim.step_changed',
       staffName: advisor.name,
-      detail: 'Reviewed → Rejected: The ticket is not a winning ticket of this draw.',
+      detail: 'Reviewed → Rejected. Reason: The ticket is not a winning ticket of this draw.',
     });
-    expect((await progress(claim.token)).body).toEqual({
+    expect((await progress(claim.token)).body).toMatchObject({
       reference: claim.hashid,
       step: 'rejected',
       completedSteps: 1,
     });
-    const queued = await ctx.server.orm.em
-      .fork()
-      .count(EmailOutboxSchema, { kind: { $like: 'step.%' }, recipient: claim.email });
-    expect(queued).toBe(0);
+    // The claimant is told to phone Customer Care; the staff's reason is never sent.
+    const rejectedMail = await ctx.sink.waitFor(claim.email, /^An update on your prize claim/);
+    expect(rejectedMail.text).toContain(`Customer Care on ${ctx.server.config.customerCarePhone}`);
+    expect(rejectedMail.text).not.toContain('winning ticket');
+    expect(rejectedMail.html).not.toContain('winning ticket');
     // A reason belongs to a rejection only.
     const other = await submittedClaim(ctx.server.url, ctx.sink);
     const stray = await step(advisor, other.hashid, {
@@ -395,12 +413,16 @@ describe('what staff look at is recorded', () => {
     const rows = await auditRows(id);
     expect(rows.map((row) => [row.action, row.staff?.id, row.detail])).toEqual([
       ['claim.viewed', staff.id, null],
-      ['claim.file_viewed', staff.id, { fileUuid: claim.front }],
+      ['claim.file_viewed', staff.id, { fileUuid: claim.front, fileType: 'ticketFront' }],
     ]);
     const page = await staff.get(`/api/v1/staff/claims/${claim.hashid}`);
     expect(page.body.timeline).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ event: 'claim.file_viewed', staffName: staff.name }),
+        expect.objectContaining({
+          event: 'claim.file_viewed',
+          staffName: staff.name,
+          detail: 'Ticket front',
+        }),
         expect.objectContaining({ event: 'claim.viewed', staffName: staff.name }),
       ]),
     );

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { claimReference } from '../../src/modules/claim/reference.ts';
+import { claimantNextSteps } from '@prize/domain';
+import { statusLink } from '../../src/modules/claim/status-link.ts';
 import { confirmationEmail } from '../../src/modules/mail/templates.ts';
 import { useClaimServer } from '../support/claim-server.ts';
 import { checkIdentity, pinkClaim, serial, startAndVerify, upload } from '../support/journey.ts';
@@ -58,12 +60,20 @@ describe('submitting a claim', () => {
     expect(res.status).toBe(201);
     const [row] = await ctx.server.orm.em
       .getConnection()
-      .execute<Array<{ reference: string }>>('select reference from claim where hashid = ?', [
-        res.body.claimHashid,
-      ]);
+      .execute<Array<{ id: string; reference: string }>>(
+        'select id, reference from claim where hashid = ?',
+        [res.body.claimHashid],
+      );
     expect(res.body.claimHashid).toBe(claimReference(Number(row!.reference)));
     const mail = await ctx.sink.waitFor(email, /has been submitted/);
-    const expected = confirmationEmail(ctx.server.config.productName, res.body.claimHashid);
+    const { config } = ctx.server;
+    const expected = confirmationEmail({
+      productName: config.productName,
+      reference: res.body.claimHashid,
+      statusLink: statusLink(config, row!.id).href,
+      steps: claimantNextSteps('bank_transfer'),
+      customerCarePhone: config.customerCarePhone,
+    });
     expect(mail.subject).toBe(expected.subject);
     expect(mail.html).toBe(expected.html);
     expect(mail.text.trim()).toBe(expected.text.trim());

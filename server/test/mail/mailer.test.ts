@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/infra/free-port.ts';
 import { smtpMailer, type Mailer, type OutgoingEmail } from '../../src/modules/mail/mailer.ts';
 import { refusedForGood } from '../../src/modules/mail/outbox-sender.ts';
+import { claimantNextSteps } from '@prize/domain';
 import { confirmationEmail } from '../../src/modules/mail/templates.ts';
 import { uniqueEmail } from '../support/journey.ts';
 
@@ -101,7 +102,13 @@ describe('smtpMailer (nodemailer pooled transport)', () => {
   it('when an e-mail with non-ASCII text and a very long HTML line is sent, then the server parses the From, To, Subject, text and html given', async () => {
     const smtp = await listen();
     const to = uniqueEmail('mime');
-    const content = confirmationEmail('Loterie nationale £5,000 – ✓', 'ABC123');
+    const content = confirmationEmail({
+      productName: 'Loterie nationale £5,000 – ✓',
+      reference: 'ABC123',
+      statusLink: 'https://claims.example/claim/status/abc',
+      steps: claimantNextSteps('bank_transfer'),
+      customerCarePhone: '0333 234 5050',
+    });
     const longLine = `<p>${'Très long paragraphe sans retour à la ligne. '.repeat(120)}</p>`;
     const id = '6f1c2a4e-8a0b-4c7d-9e2f-0123456789ab';
     const sent = {

@@ -1,3 +1,4 @@
+import { TICKET_SIGNING, type TicketKind } from '@prize/domain';
 import { Button } from '../Button/Button';
 import {
   PinkTicketIllustration,
@@ -6,7 +7,7 @@ import {
 } from '../Illustrations/TicketIllustrations';
 import { Modal } from '../Modal/Modal';
 
-export type SignedTicketKind = 'PINK' | 'WHITE' | 'SC';
+export type SignedTicketKind = TicketKind;
 
 export interface SignedTicketModalProps {
   kind: SignedTicketKind;
@@ -14,12 +15,9 @@ export interface SignedTicketModalProps {
   onClose: () => void;
 }
 
-// A pink draw ticket is signed on the back, a white one on the front, a Scratchcard on the back.
-export const SIGNED_WHERE: Record<SignedTicketKind, { noun: string; side: 'front' | 'back' }> = {
-  PINK: { noun: 'ticket', side: 'back' },
-  WHITE: { noun: 'ticket', side: 'front' },
-  SC: { noun: 'Scratchcard', side: 'back' },
-};
+// A pink draw ticket is signed on the back, a white one on the front, a Scratchcard on the back:
+// the one rule in @prize/domain, which the ticket-requested e-mail follows too.
+export const SIGNED_WHERE = TICKET_SIGNING;
 
 export function SignedTicketModal({ kind, onConfirm, onClose }: SignedTicketModalProps) {
   const { noun, side } = SIGNED_WHERE[kind];

@@ -6,6 +6,7 @@ import {
   useSubmitClaim,
   useSubmitIdentity,
 } from '@prize/generated/client';
+import { paymentMethodOf, ticketKind, type PaymentMethod } from '@prize/domain';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useCallback, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
@@ -48,7 +49,7 @@ import { PaymentSection } from './sections/PaymentSection';
 export interface ClaimFormProps {
   claimToken: string;
   onActivity: () => void;
-  onSubmitted: (claimHashid: string) => void;
+  onSubmitted: (claimHashid: string, paymentMethod: PaymentMethod) => void;
   onUnableToProcess: () => void;
   // The sections saved before, loaded when the page opened.
   draft?: FormDraft;
@@ -63,9 +64,12 @@ const SECTION_IDS: readonly SectionId[] = [
   'payment',
 ];
 
+// The signing question follows the one rule in @prize/domain, as the ticket-requested e-mail does.
 export function signedTicketKind(ticket: AboutTicketValues): SignedTicketKind {
-  if (ticket.productType === 'SC') return 'SC';
-  return ticket.dbgTicketType === 'WHITE' ? 'WHITE' : 'PINK';
+  return ticketKind(
+    ticket.productType ?? 'DBG',
+    ticket.dbgTicketType === 'WHITE' ? 'WHITE' : 'PINK',
+  );
 }
 
 // The images section of the claim follows the answers of 'About your ticket'.
@@ -149,7 +153,7 @@ export function ClaimForm({
           payment,
         }),
       });
-      onSubmitted(response.data.claimHashid);
+      onSubmitted(response.data.claimHashid, paymentMethodOf(payment.isChequePreferred));
       return undefined;
     } catch (failure) {
       return sections.reportFailure('payment', failure, usesLookup());

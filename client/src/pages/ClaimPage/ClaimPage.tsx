@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@prize/domain';
 import {
   getGetClaimProgressQueryOptions,
   useGetClaimDraft,
@@ -28,7 +29,7 @@ export interface ClaimPageProps {
 }
 
 type Outcome =
-  | { name: 'submitted'; claimHashid: string; email: string }
+  | { name: 'submitted'; claimHashid: string; email: string; paymentMethod: PaymentMethod }
   | { name: 'unableToProcess' }
   | { name: 'timedOut'; minutes: number };
 
@@ -120,6 +121,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <ClaimSubmitted
         claimHashid={outcome.claimHashid}
         email={outcome.email}
+        paymentMethod={outcome.paymentMethod}
         headingRef={headingRef}
       />
     );
@@ -203,9 +205,9 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
         claimToken={claimToken}
         draft={draft.data?.data}
         onActivity={onActivity}
-        onSubmitted={(claimHashid) => {
+        onSubmitted={(claimHashid, paymentMethod) => {
           forgetAnswers();
-          setOutcome({ name: 'submitted', claimHashid, email: verified.email });
+          setOutcome({ name: 'submitted', claimHashid, email: verified.email, paymentMethod });
         }}
         onUnableToProcess={() => {
           forgetAnswers();

@@ -1,11 +1,10 @@
-import type { ClaimProgress as Progress } from '@prize/generated/client';
+import { claimantNextSteps } from '@prize/domain';
+import type { ClaimProgress as Progress, ClaimStep } from '@prize/generated/client';
 import type { Ref } from 'react';
 import { Button } from '../../components/Button/Button';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ReferenceNumber } from '../../components/ReferenceNumber/ReferenceNumber';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { SCREEN_MESSAGES } from '../../domain/messages';
-import { NEXT_STEPS } from './ClaimSubmitted';
 import './ClaimProgress.css';
 
 export interface ClaimProgressProps {
@@ -22,33 +21,103 @@ const STATE_TEXT: Record<StepState, string> = {
   waiting: 'Not started',
 };
 
-// The claim link of a submitted claim: the five steps of spec section 1, those done marked
-// Completed and the next one In progress (none when the claim was rejected).
+/** The process step that completes each of the claimant's five steps, in order. */
+const STEP_DONE_AT: readonly ClaimStep[] = [
+  'reviewed',
+  'ticket_requested',
+  'ticket_received',
+  'payment_details_requested',
+  'paid',
+];
+
+const day = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+const formatDay = (iso: string) => day.format(new Date(iso));
+
+function dateOf(progress: Progress, step: ClaimStep): string | undefined {
+  return progress.stepDates?.findLast((date) => date.step === step)?.at;
+}
+
+function Time({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDay(iso)}</time>;
+}
+
+// The status link (and the claim link) of a submitted claim: the five steps of spec section 1, in
+// the words of @prize/domain the success page and the e-mails use, each done one with its date.
+// A paid claim says how much and when; a rejected one shows no steps, only who to call.
 export function ClaimProgress({ progress, onStartNew, headingRef }: ClaimProgressProps) {
-  const rejected = progress.step === 'rejected';
+  const submittedAt = dateOf(progress, 'submitted');
+  if (progress.step === 'rejected') {
+    return (
+      <ResultPanel variant="error" title="We cannot go on with your claim" headingRef={headingRef}>
+        <ReferenceNumber claimHashid={progress.reference} />
+        <p className="lead">
+          Please call Customer Care on <PhoneLink /> so we can explain. Quote your claim reference
+          number when you call.
+        </p>
+        {dateOf(progress, 'rejected') && (
+          <p>
+            We stopped this claim on <Time iso={dateOf(progress, 'rejected')!} />.
+          </p>
+        )}
+        <AvailableUntil progress={progress} />
+      </ResultPanel>
+    );
+  }
+  const steps = claimantNextSteps(progress.paymentMethod ?? 'bank_transfer');
   const stateOf = (index: number): StepState =>
     index < progress.completedSteps
       ? 'completed'
-      : index === progress.completedSteps && !rejected
+      : index === progress.completedSteps
         ? 'current'
         : 'waiting';
+  const payment = progress.payment;
   return (
-    <ResultPanel variant="verification" title="Your claim's progress" headingRef={headingRef}>
-      <p className="lead">{SCREEN_MESSAGES.alreadySubmitted}</p>
+    <ResultPanel
+      variant={payment ? 'celebration' : 'verification'}
+      title="Your claim's progress"
+      headingRef={headingRef}
+    >
       <ReferenceNumber claimHashid={progress.reference} />
-      {rejected && (
-        <div className="info-box claim-progress__stopped">
+      {submittedAt && (
+        <p>
+          You submitted this claim on <Time iso={submittedAt} />.
+        </p>
+      )}
+      {payment && (
+        <div className="info-box claim-progress__paid">
           <p>
-            We cannot go on with this claim. Please contact Customer Care by phone on <PhoneLink />{' '}
-            so we can explain.
+            <strong>
+              We paid your prize of {pounds.format(payment.amountPence / 100)} on{' '}
+              <Time iso={payment.paidAt} />
+            </strong>
+            {progress.paymentMethod === 'cheque'
+              ? ', by cheque posted to the address on your claim.'
+              : ', by bank transfer.'}
+          </p>
+        </div>
+      )}
+      {progress.infoRequestOpen && (
+        <div className="info-box claim-progress__waiting">
+          <p>
+            <strong>We have asked you for more information.</strong> Please use the link in the
+            email we sent you. Your claim continues when we have your answer.
           </p>
         </div>
       )}
       <section className="next-steps" aria-labelledby="claim-progress-title">
         <h2 id="claim-progress-title">Claim steps</h2>
         <ol className="next-steps__list">
-          {NEXT_STEPS.map((step, index) => {
+          {steps.map((step, index) => {
             const state = stateOf(index);
+            const doneAt =
+              state === 'completed' ? dateOf(progress, STEP_DONE_AT[index]!) : undefined;
             return (
               <li
                 key={step.title}
@@ -61,14 +130,29 @@ export function ClaimProgress({ progress, onStartNew, headingRef }: ClaimProgres
                     {STATE_TEXT[state]}
                   </span>
                 </strong>
+                {doneAt && (
+                  <span className="claim-progress__date">
+                    On <Time iso={doneAt} />
+                  </span>
+                )}
                 <span>{step.text}</span>
               </li>
             );
           })}
         </ol>
       </section>
+      <AvailableUntil progress={progress} />
       <p>You can start a new claim with your email address.</p>
       <Button onClick={onStartNew}>start a new claim</Button>
     </ResultPanel>
+  );
+}
+
+function AvailableUntil({ progress }: { progress: Progress }) {
+  if (!progress.availableUntil) return null;
+  return (
+    <p>
+      This page shows your claim until <Time iso={progress.availableUntil} />.
+    </p>
   );
 }

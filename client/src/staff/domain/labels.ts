@@ -1,12 +1,5 @@
 // What the back office calls the contract's enums and events.
-import type {
-  ClaimStep,
-  FileType,
-  PrizeBand,
-  ProductType,
-  SectionType,
-  StaffRole,
-} from '@prize/generated/client';
+import type { ClaimStep, PrizeBand, ProductType, StaffRole } from '@prize/generated/client';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   claims_advisor: 'Claims advisor',
@@ -37,42 +30,8 @@ export const PRIZE_BAND_LABELS: Record<PrizeBand, string> = {
   over_10000: 'Over £10,000',
 };
 
-export const FILE_LABELS: Record<FileType, string> = {
-  ticketFront: 'Ticket front',
-  ticketBack: 'Ticket back',
-  idDocument1: 'ID document 1',
-  idDocument2: 'ID document 2',
-};
-
-export const SECTION_LABELS: Record<SectionType, string> = {
-  PERSONAL_DETAILS: 'Personal details',
-  ID_DOCUMENTS: 'ID documents',
-  DBG_PINK_IMAGES: 'Draw-based game ticket images (pink)',
-  DBG_WHITE_IMAGES: 'Draw-based game ticket images (white)',
-  SC_IMAGES: 'Scratchcard images',
-};
-
-const EVENT_LABELS: Record<string, string> = {
-  'claim.started': 'Claim started',
-  'claim.verified': 'E-mail address verified',
-  'identity.checked': 'Identity checked',
-  'claim.submitted': 'Claim submitted',
-  'claim.purged': 'Personal data deleted',
-  'file.viewed': 'Image viewed',
-  'info_request.created': 'Information requested',
-  'info_request.opened': 'Information request opened',
-  'info_request.identity_checked': 'Information request: identity checked',
-  'info_request.submitted': 'Information sent by the claimant',
-  'claim.viewed': 'Claim details viewed',
-  'claim.file_viewed': 'Image viewed',
-  'claim.step_changed': 'Step changed',
-  'claim.info_requested': 'Information requested',
-  'claim.ticket_code_lookup': 'Found by ticket code',
-};
-
-export function eventLabel(event: string): string {
-  return EVENT_LABELS[event] ?? event;
-}
+// The image and section names the timeline uses too, once in @prize/domain.
+export { FILE_LABELS, SECTION_LABELS } from '@prize/domain';
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

@@ -889,6 +889,11 @@ export type getClaimProgressResponse409 = {
   status: 409
 }
 
+export type getClaimProgressResponse410 = {
+  data: GeneralError
+  status: 410
+}
+
 export type getClaimProgressResponse429 = {
   data: TooManyRequestsResponse
   status: 429
@@ -902,7 +907,7 @@ export type getClaimProgressResponse500 = {
 export type getClaimProgressResponseSuccess = (getClaimProgressResponse200) & {
   headers: Headers;
 };
-export type getClaimProgressResponseError = (getClaimProgressResponse400 | getClaimProgressResponse404 | getClaimProgressResponse409 | getClaimProgressResponse429 | getClaimProgressResponse500) & {
+export type getClaimProgressResponseError = (getClaimProgressResponse400 | getClaimProgressResponse404 | getClaimProgressResponse409 | getClaimProgressResponse410 | getClaimProgressResponse429 | getClaimProgressResponse500) & {
   headers: Headers;
 };
 
@@ -915,9 +920,11 @@ export const getGetClaimProgressUrl = (id: string,) => {
 }
 
 /**
- * For the claim link once the claim is submitted (`verifyClaim` answers 409 then): the claim's
- * step in the operator's process and how many of the five steps the claimant sees are done.
- * The claim token of a submitted claim stays usable here until the claim is purged. A claim
+ * For the claim link once the claim is submitted (`verifyClaim` answers 409 then), and for the
+ * claim's status link (`/claim/status/{token}`, e-mailed at submission and with each step; since
+ * 2.2.0): the claim's step in the operator's process, how many of the five steps the claimant
+ * sees are done, and when each happened. Either token works while the claim is in the process
+ * and for `STATUS_LINK_DAYS_AFTER_CLOSE` days after it is paid or rejected; then 410. A claim
  * not submitted yet answers 409.
  * @summary Where a submitted claim is
  */

@@ -12,6 +12,7 @@ import { Migration20261125180000BoundedRetries } from './Migration20261125180000
 import { Migration20261125180000FormDrafts } from './Migration20261125180000FormDrafts.ts';
 import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
+import { Migration20261127165403_ClaimStatusLink } from './Migration20261127165403_ClaimStatusLink.ts';
 import { Migration20261127172215_ClaimDataRetention } from './Migration20261127172215_ClaimDataRetention.ts';
 import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
 
@@ -33,6 +34,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
   { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
   { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
+  {
+    name: 'Migration20261127165403_ClaimStatusLink',
+    class: Migration20261127165403_ClaimStatusLink,
+  },
   {
     name: 'Migration20261127172215_ClaimDataRetention',
     class: Migration20261127172215_ClaimDataRetention,

@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
-import { STEP_LABELS } from '@prize/domain';
+import { paymentMethodOf, STEP_LABELS, ticketKind, type ClaimSubmission } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
-import { UploadedFileSchema } from '../claim/claim.entity.ts';
-import { claimNotFound } from '../claim/claim.errors.ts';
-import { hashLinkToken } from '../claim/tokens.ts';
+import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
+import { statusLink } from '../claim/status-link.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { addToOutbox } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
@@ -22,13 +21,19 @@ import {
   type QueueFilters,
   type SubmittedClaimRow,
 } from './claim-process.repository.ts';
-import { completedSteps, isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
-import { paidEmail, paymentDetailsRequestedEmail, ticketRequestedEmail } from './step-emails.ts';
+import { isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
+import {
+  paidEmail,
+  paymentDetailsRequestedEmail,
+  rejectedEmail,
+  ticketReceivedEmail,
+  ticketRequestedEmail,
+  type ClaimFacts,
+} from './step-emails.ts';
 import { normaliseTicketCode } from './ticket-code.ts';
 import { timelineDetail } from './timeline-detail.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
-export const CLAIM_NOT_SUBMITTED = 'This claim has not been submitted yet.';
 export const FILE_NOT_FOUND = 'File not found.';
 export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
 export const STEP_MOVED = 'This claim has moved to another step. Reload it and try again.';
@@ -63,7 +68,15 @@ export interface StepChange {
 }
 
 export interface ClaimProcessDependencies {
-  config: Pick<Config, 'productName' | 'paymentDetailsUrl' | 'ticketPostalAddress'>;
+  config: Pick<
+    Config,
+    | 'productName'
+    | 'paymentDetailsUrl'
+    | 'ticketPostalAddress'
+    | 'customerCarePhone'
+    | 'publicUrl'
+    | 'staffSecretKey'
+  >;
   em: EntityManager;
   outbox: Pick<OutboxPump, 'send'>;
   storage: Pick<FileStorage, 'open'>;
@@ -86,26 +99,59 @@ export function claimProcessService({
     return claim;
   }
 
-  /** The e-mail a step sends the claimant; `rejected` sends none (Customer Care phones). */
+  /** What the step e-mails follow of a claim: its payment choice, its ticket, its status link. */
+  async function claimFacts(em: EntityManager, claim: SubmittedClaimRow): Promise<ClaimFacts> {
+    const { details } = await em.findOneOrFail(
+      ClaimSchema,
+      { id: claim.id },
+      { fields: ['details'], disableIdentityMap: true },
+    );
+    const submitted = (details ?? {}) as Partial<ClaimSubmission>;
+    const productType = submitted.productType ?? 'DBG';
+    const status = statusLink(config, claim.id);
+    // Claims submitted before status links had none stored: the first step change stores it.
+    await em.nativeUpdate(
+      ClaimSchema,
+      { id: claim.id, statusTokenHash: null },
+      { statusTokenHash: status.hash },
+    );
+    return {
+      productName: config.productName,
+      reference: claim.hashid,
+      productType,
+      ticketKind: ticketKind(productType, submitted.dbgTicketType),
+      payment: paymentMethodOf(submitted.isChequePreferred),
+      statusLink: status.href,
+      customerCarePhone: config.customerCarePhone,
+    };
+  }
+
+  /** The e-mail each step sends the claimant (issue 31); `reviewed` sends none. */
   async function stepEmail(
+    em: EntityManager,
     claim: SubmittedClaimRow,
     to: ClaimStep,
     ticketCode: string | null,
   ): Promise<EmailContent | undefined> {
-    const about = { productName: config.productName, reference: claim.hashid };
-    if (to === 'ticket_requested')
-      return ticketRequestedEmail({
-        ...about,
-        ticketCode: ticketCode!,
-        postalAddress: config.ticketPostalAddress,
-      });
-    if (to === 'payment_details_requested')
-      return paymentDetailsRequestedEmail({
-        ...about,
-        paymentDetailsUrl: config.paymentDetailsUrl,
-      });
-    if (to === 'paid') return paidEmail(about);
-    return undefined;
+    if (to === 'submitted' || to === 'reviewed') return undefined;
+    const facts = await claimFacts(em, claim);
+    switch (to) {
+      case 'ticket_requested':
+        return ticketRequestedEmail(facts, {
+          ticketCode: ticketCode!,
+          postalAddress: config.ticketPostalAddress,
+        });
+      case 'ticket_received':
+        return ticketReceivedEmail(facts);
+      case 'payment_details_requested':
+        return paymentDetailsRequestedEmail(facts, {
+          paymentDetailsUrl: config.paymentDetailsUrl,
+        });
+      case 'paid':
+        return paidEmail(facts);
+      case 'rejected':
+        return rejectedEmail(facts);
+    }
   }
 
   /** The claim page's data: the operator's view of the claim and where it is in the process. */
@@ -197,7 +243,7 @@ export function claimProcessService({
         UploadedFileSchema,
         { id: uuid, claim: claim.id },
         {
-          fields: ['storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
+          fields: ['type', 'storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
           disableIdentityMap: true,
         },
       );
@@ -209,7 +255,8 @@ export function claimProcessService({
         staffId: staff.id,
         action: 'claim.file_viewed',
         claimId: claim.id,
-        detail: { fileUuid: uuid },
+        // The kind of image too, so the timeline says which one was viewed without an id.
+        detail: { fileUuid: uuid, fileType: file.type },
       });
       await em.flush().catch((error: unknown) => {
         stream.destroy();
@@ -266,7 +313,7 @@ export function claimProcessService({
             ...(change.to === 'rejected' ? { reason: change.reason!.trim() } : {}),
           },
         });
-        const email = await stepEmail(claim, change.to, ticketCode);
+        const email = await stepEmail(em, claim, change.to, ticketCode);
         return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
       });
       if (outboxId) outbox.send(outboxId);
@@ -306,26 +353,4 @@ export function claimProcessService({
   };
 }
 
-/** How far a submitted claim is, for the claimant holding its link (spec section 1's five steps). */
-export function claimProgressService({ em: rootEm }: { em: EntityManager }) {
-  return {
-    async progress(token: string) {
-      const em = rootEm.fork();
-      const repository = claimProcessRepository(em);
-      const claim = await repository.claimByTokenHash(hashLinkToken(token));
-      // A purged claim identifies no one any more: its link is as unknown as a made-up one.
-      if (!claim || claim.status === 'purged') throw claimNotFound();
-      if (claim.status !== 'submitted') throw new ConflictError(CLAIM_NOT_SUBMITTED);
-      const process = await repository.process(claim.id);
-      const step: ClaimStep = process?.step ?? 'submitted';
-      return {
-        reference: claim.hashid!,
-        step,
-        completedSteps: completedSteps(step, process?.rejectedFrom ?? undefined),
-      };
-    },
-  };
-}
-
 export type ClaimProcessService = ReturnType<typeof claimProcessService>;
-export type ClaimProgressService = ReturnType<typeof claimProgressService>;

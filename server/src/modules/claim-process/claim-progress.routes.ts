@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { contractRoute } from '../../http/contract-routes.ts';
-import type { ClaimProgressService } from './claim-process.service.ts';
+import type { ClaimProgressService } from './claim-progress.service.ts';
 
 /** The claimant's view of a submitted claim's steps, through the claim link. */
 export function claimProgressRoutes(progress: ClaimProgressService): Router {

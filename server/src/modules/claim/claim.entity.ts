@@ -15,6 +15,12 @@ export const ClaimSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     tokenHash: p.type('blob').unique('claim_token_hash_key'),
+    /**
+     * SHA-256 of the claim's status link token, set at submission (issue 31). The token is an HMAC
+     * of the claim's id (status-link.ts), so step e-mails can write the link again while the
+     * database keeps no live token.
+     */
+    statusTokenHash: p.type('blob').nullable().unique('claim_status_token_hash_key'),
     email: p.string().length(100).nullable(),
     status: p.enum(CLAIM_STATUSES).columnType('text'),
     /**

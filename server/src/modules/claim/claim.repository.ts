@@ -238,14 +238,20 @@ export function claimRepository(em: EntityManager) {
      */
     async saveSubmitted(
       claimId: string,
-      submitted: { hashid: string; identityCheckId: string; details: Record<string, unknown> },
+      submitted: {
+        hashid: string;
+        statusTokenHash: Buffer;
+        identityCheckId: string;
+        details: Record<string, unknown>;
+      },
       mail: OutboxMessage,
     ): Promise<boolean> {
       return changedOne(
         em,
         `with changed as (
            update claim
-              set status = 'submitted', hashid = :hashid, identity_check_id = :identityCheckId,
+              set status = 'submitted', hashid = :hashid, status_token_hash = :statusTokenHash,
+                  identity_check_id = :identityCheckId,
                   details = :details::jsonb, submitted_at = now(), last_activity_at = now()
             where id = :claimId and ${claimStatusOpenSql()}
            returning id

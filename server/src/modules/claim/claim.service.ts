@@ -30,6 +30,7 @@ import {
   type TrustedPersonalDetails,
 } from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
+import { claimantNextSteps, paymentMethodOf } from '@prize/domain';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
 import { isOpenStatus } from './claim.conditions.ts';
@@ -55,6 +56,7 @@ import type {
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
+import { statusLink } from './status-link.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 
 /** What the open check reads of a loaded claim. */
@@ -358,16 +360,24 @@ export function claimService({
       // Change, save and queue the confirmation: one statement, guarded by the open status.
       // Claims started before references were given at start have no hashid stored yet.
       const claimHashid = claim.hashid ?? claimReference(claim.reference!);
+      const status = statusLink(config, claim.id);
       const mail = outboxMessage(
         'confirmation',
         claim.email!,
-        confirmationEmail(config.productName, claimHashid),
+        confirmationEmail({
+          productName: config.productName,
+          reference: claimHashid,
+          statusLink: status.href,
+          steps: claimantNextSteps(paymentMethodOf(submission.isChequePreferred)),
+          customerCarePhone: config.customerCarePhone,
+        }),
       );
       const submitted = await claims
         .saveSubmitted(
           claim.id,
           {
             hashid: claimHashid,
+            statusTokenHash: status.hash,
             identityCheckId: check.id,
             details: keptDetails(submission, check.idDocsRequired),
           },

@@ -1,3 +1,14 @@
+import { Eta } from 'eta';
+import type { ClaimantStep } from '@prize/domain';
+
+/**
+ * Every e-mail's plain-text and HTML parts, from one template module (issue 31). An e-mail is a
+ * subject and a list of blocks (paragraphs, a list, a link, the shared snippets); the two
+ * templates below render any of them. Eta escapes every value put into the HTML (`<%= %>`), so no
+ * claimant's or staff's text is ever concatenated into markup; the text part is rendered by a
+ * second instance that does not escape.
+ */
+
 /** A file sent with a message; with `cid`, shown inline where the HTML names `cid:<cid>`. */
 export interface EmailAttachment {
   filename: string;
@@ -13,73 +24,145 @@ export interface EmailContent {
   attachments?: EmailAttachment[];
 }
 
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+export type EmailBlock =
+  | { kind: 'p'; text: string }
+  | { kind: 'heading'; text: string }
+  /** Stands out: a ticket code, a postal address. */
+  | { kind: 'strong'; text: string }
+  | { kind: 'list'; items: readonly string[] }
+  /** A numbered list of titled steps (the claimant's next steps). */
+  | { kind: 'steps'; steps: readonly ClaimantStep[] }
+  /** A link as a button-like line, and the shared "copy this link" line under it. */
+  | { kind: 'link'; href: string; label: string }
+  | { kind: 'image'; cid: string; alt: string; size: number }
+  /** Shared: the claim's reference and "quote it". */
+  | { kind: 'reference'; reference: string }
+  /** Shared: the claim's status link. */
+  | { kind: 'status'; href: string }
+  /** Shared: Customer Care's number, after the usual words or after `lead` ("... call Customer Care on"). */
+  | { kind: 'customerCare'; phone: string; lead?: string };
 
-export function layout(title: string, body: string): string {
-  return (
-    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#0b0c0c;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`
-  );
+/** The shared snippets' words, written once for both parts. */
+export const SNIPPETS = {
+  copyLink: 'Or copy this link into your browser:',
+  referenceBefore: 'Your claim reference number is',
+  referenceAfter: 'Please quote it if you contact us.',
+  statusLabel: 'See where your claim is',
+  statusText: 'You can see where your claim is at any time:',
+  customerCare: 'If you have a question about your claim, please call Customer Care on',
+} as const;
+
+const LAYOUT_STYLE =
+  'font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#0b0c0c;max-width:600px;margin:0 auto;padding:16px';
+
+const HTML_PARTS: Record<EmailBlock['kind'] | 'copyLink', string> = {
+  p: '<p><%= it.text %></p>',
+  heading: '<h2 style="font-size:20px"><%= it.text %></h2>',
+  strong: '<p style="font-size:20px;font-weight:bold"><%= it.text %></p>',
+  list: '<ol><% for (const item of it.items) { %><li><%= item %></li><% } %></ol>',
+  steps:
+    '<ol><% for (const step of it.steps) { %><li><strong><%= step.title %></strong>: <%= step.text %></li><% } %></ol>',
+  copyLink: '<p><%= it.words.copyLink %> <%= it.href %></p>',
+  link: `<p><a href="<%= it.href %>"><%= it.label %></a></p><%~ include('@html/copyLink', it) %>`,
+  image:
+    '<p><img src="cid:<%= it.cid %>" width="<%= it.size %>" height="<%= it.size %>" alt="<%= it.alt %>"></p>',
+  reference:
+    '<p><%= it.words.referenceBefore %> <strong><%= it.reference %></strong>. <%= it.words.referenceAfter %></p>',
+  status: `<p><%= it.words.statusText %> <a href="<%= it.href %>"><%= it.words.statusLabel %></a></p><%~ include('@html/copyLink', it) %>`,
+  customerCare: '<p><%= it.lead ?? it.words.customerCare %> <strong><%= it.phone %></strong>.</p>',
+};
+
+const HTML_LAYOUT =
+  `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title><%= it.subject %></title></head>` +
+  `<body style="${LAYOUT_STYLE}"><% for (const block of it.blocks) { %><%~ include('@html/' + block.kind, { ...block, words: it.words }) %><% } %></body></html>`;
+
+const TEXT_PARTS: Record<EmailBlock['kind'] | 'copyLink', string> = {
+  p: '<%= it.text %>',
+  heading: '<%= it.text %>:',
+  strong: '<%= it.text %>',
+  list: '<% it.items.forEach((item, index) => { %><%= index + 1 %>. <%= item %>\n<% }) %>',
+  steps:
+    '<% it.steps.forEach((step, index) => { %><%= index + 1 %>. <%= step.title %>: <%= step.text %>\n<% }) %>',
+  copyLink: '<%= it.href %>',
+  link: `<%= it.label %>:\n<%~ include('@text/copyLink', it) %>`,
+  image: '',
+  reference: '<%= it.words.referenceBefore %> <%= it.reference %>. <%= it.words.referenceAfter %>',
+  status: `<%= it.words.statusText %>\n<%~ include('@text/copyLink', it) %>`,
+  customerCare: '<%= it.lead ?? it.words.customerCare %> <%= it.phone %>.',
+};
+
+const TEXT_LAYOUT = `<% for (const block of it.blocks) { %><%~ include('@text/' + block.kind, { ...block, words: it.words }) %>\n\n<% } %>`;
+
+function engine(autoEscape: boolean, prefix: string, parts: Record<string, string>, root: string) {
+  const eta = new Eta({ autoEscape, autoTrim: false, cache: true });
+  for (const [name, source] of Object.entries(parts))
+    eta.loadTemplate(`@${prefix}/${name}`, source);
+  eta.loadTemplate(`@${prefix}`, root);
+  return eta;
 }
 
-export const NEXT_STEPS = [
-  'Claim reviewed: a Claims Advisor processes your claim and completes security checks.',
-  'Ticket requested: subject to step 1, we e-mail you a unique QR code and instructions to post your ticket.',
-  'Ticket received: further checks are carried out when your ticket arrives.',
-  'Payment details: we e-mail you instructions for providing your bank details for digital payment.',
-  'Payment: made within 2-3 days.',
-] as const;
+const html = engine(true, 'html', HTML_PARTS, HTML_LAYOUT);
+const text = engine(false, 'text', TEXT_PARTS, TEXT_LAYOUT);
+
+/** Renders an e-mail's two parts from its blocks. */
+export function renderEmail(
+  subject: string,
+  blocks: readonly EmailBlock[],
+  attachments?: EmailAttachment[],
+): EmailContent {
+  const data = { subject, blocks, words: SNIPPETS };
+  const body = text
+    .render('@text', data)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return {
+    subject,
+    text: body,
+    html: html.render('@html', data),
+    ...(attachments ? { attachments } : {}),
+  };
+}
 
 export function verificationEmail(
   productName: string,
   link: string,
   linkHours: number,
 ): EmailContent {
-  const subject = `Verify your email to start your ${productName} prize claim`;
-  const text = [
-    `Thank you for starting your ${productName} prize claim.`,
-    '',
-    'Open this link to verify your email address and continue your claim:',
-    link,
-    '',
-    `The link works for ${linkHours} hours. If you did not ask to start a claim, you can ignore this email.`,
-  ].join('\n');
-  const html = layout(
-    subject,
-    `<p>Thank you for starting your ${escapeHtml(productName)} prize claim.</p>` +
-      `<p><a href="${escapeHtml(link)}">Verify your email and continue your claim</a></p>` +
-      `<p>Or copy this link into your browser: ${escapeHtml(link)}</p>` +
-      `<p>The link works for ${linkHours} hours. If you did not ask to start a claim, you can ignore this email.</p>`,
-  );
-  return { subject, text, html };
+  return renderEmail(`Verify your email to start your ${productName} prize claim`, [
+    { kind: 'p', text: `Thank you for starting your ${productName} prize claim.` },
+    { kind: 'link', href: link, label: 'Verify your email and continue your claim' },
+    {
+      kind: 'p',
+      text: `The link works for ${linkHours} hours. If you did not ask to start a claim, you can ignore this email.`,
+    },
+  ]);
 }
 
-export function confirmationEmail(productName: string, reference: string): EmailContent {
-  const subject = `Your ${productName} prize claim ${reference} has been submitted`;
-  const steps = NEXT_STEPS.map((step, index) => `${index + 1}. ${step}`);
-  const text = [
-    'Your claim has been submitted successfully.',
-    '',
-    `Your claim reference number is ${reference}. Please quote it if you contact us.`,
-    '',
-    'What happens next?',
-    ...steps,
-    '',
-    'Please keep your ticket safe until we ask you to post it.',
-  ].join('\n');
-  const html = layout(
-    subject,
-    '<p>Your claim has been submitted successfully.</p>' +
-      `<p>Your claim reference number is <strong>${escapeHtml(reference)}</strong>. Please quote it if you contact us.</p>` +
-      '<h2 style="font-size:20px">What happens next?</h2><ol>' +
-      NEXT_STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('') +
-      '</ol><p>Please keep your ticket safe until we ask you to post it.</p>',
-  );
-  return { subject, text, html };
+export interface ConfirmationFacts {
+  productName: string;
+  reference: string;
+  /** The claim's status link (its progress view). */
+  statusLink: string;
+  steps: readonly ClaimantStep[];
+  customerCarePhone: string;
+}
+
+export function confirmationEmail({
+  productName,
+  reference,
+  statusLink,
+  steps,
+  customerCarePhone,
+}: ConfirmationFacts): EmailContent {
+  return renderEmail(`Your ${productName} prize claim ${reference} has been submitted`, [
+    { kind: 'p', text: 'Your claim has been submitted successfully.' },
+    { kind: 'reference', reference },
+    { kind: 'status', href: statusLink },
+    { kind: 'heading', text: 'What happens next?' },
+    { kind: 'steps', steps },
+    { kind: 'p', text: 'Please keep your ticket safe until we ask you to post it.' },
+    { kind: 'customerCare', phone: customerCarePhone },
+  ]);
 }
 
 export function infoRequestEmail(
@@ -87,39 +170,26 @@ export function infoRequestEmail(
   link: string,
   lifetimeDays: number,
 ): EmailContent {
-  const subject = `We need more information about your ${productName} prize claim`;
-  const text = [
-    'Our Winner Services team needs some more information to continue with your claim.',
-    '',
-    'Open this link to amend or add the information:',
-    link,
-    '',
-    `The link works for ${lifetimeDays} days.`,
-  ].join('\n');
-  const html = layout(
-    subject,
-    '<p>Our Winner Services team needs some more information to continue with your claim.</p>' +
-      `<p><a href="${escapeHtml(link)}">Amend or add further information</a></p>` +
-      `<p>Or copy this link into your browser: ${escapeHtml(link)}</p><p>The link works for ${lifetimeDays} days.</p>`,
-  );
-  return { subject, text, html };
+  return renderEmail(`We need more information about your ${productName} prize claim`, [
+    {
+      kind: 'p',
+      text: 'Our Winner Services team needs some more information to continue with your claim.',
+    },
+    { kind: 'link', href: link, label: 'Amend or add further information' },
+    { kind: 'p', text: `The link works for ${lifetimeDays} days.` },
+  ]);
 }
 
 export function infoReceivedEmail(productName: string, reference: string): EmailContent {
-  const subject = `We have received your information for ${productName} prize claim ${reference}`;
-  const lines = [
-    'Your details have been submitted successfully.',
-    '',
-    'Our Winner Services Department will review the information you sent.',
-    'Please keep your ticket safe.',
-    `Please quote your claim reference number ${reference} if you contact us.`,
-  ];
-  const html = layout(
-    subject,
-    lines
-      .filter(Boolean)
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join(''),
+  return renderEmail(
+    `We have received your information for ${productName} prize claim ${reference}`,
+    [
+      { kind: 'p', text: 'Your details have been submitted successfully.' },
+      {
+        kind: 'p',
+        text: 'Our Winner Services Department will review the information you sent. Please keep your ticket safe.',
+      },
+      { kind: 'reference', reference },
+    ],
   );
-  return { subject, text: lines.join('\n'), html };
 }

@@ -1,7 +1,9 @@
+import { timelineText } from '@prize/domain';
 import type { TimelineEntry } from '@prize/generated/client';
-import { eventLabel, formatDateTime } from '../../domain/labels';
+import { formatDateTime } from '../../domain/labels';
 
-// Everything that happened to the claim, oldest first, with who did it when staff did.
+// Everything that happened to the claim, oldest first, in words (@prize/domain's timeline),
+// with who did it when staff did.
 export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   return (
     <section aria-labelledby="timeline-title">
@@ -22,12 +24,7 @@ export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 <td>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </td>
-                <td>
-                  {eventLabel(entry.event)}
-                  {entry.detail !== undefined && entry.detail !== '' && (
-                    <span className="staff-timeline__detail">{entry.detail}</span>
-                  )}
-                </td>
+                <td>{timelineText(entry)}</td>
                 <td>{entry.staffName ?? 'Claimant or system'}</td>
               </tr>
             ))}

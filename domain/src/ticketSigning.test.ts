@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { claimantNextSteps } from './nextSteps.ts';
+import { signingInstruction, ticketKind } from './ticketSigning.ts';
+
+describe('where a ticket is signed', () => {
+  it.each([
+    ['DBG', 'PINK', 'Sign the back of your ticket, in the signature box.'],
+    ['DBG', 'WHITE', 'Sign the front of your ticket, in the signature box.'],
+    ['SC', undefined, 'Sign the back of your Scratchcard, in the signature box.'],
+  ] as const)('when the product is %s and the ticket %s, then "%s"', (product, type, words) => {
+    expect(signingInstruction(ticketKind(product, type))).toBe(words);
+  });
+});
+
+describe("the claimant's next steps", () => {
+  it('when the claimant prefers a cheque, then no step mentions a bank', () => {
+    const steps = claimantNextSteps('cheque');
+    expect(steps).toHaveLength(5);
+    for (const step of steps) expect(step.text).not.toMatch(/bank/i);
+    expect(steps[3]!.text).toContain('address on your claim');
+  });
+
+  it('when the claimant is paid by bank transfer, then the payment steps say so', () => {
+    const steps = claimantNextSteps('bank_transfer');
+    expect(steps.map((step) => step.title)).toEqual([
+      'Claim reviewed',
+      'Ticket requested',
+      'Ticket received',
+      'Payment details',
+      'Payment',
+    ]);
+    expect(steps[3]!.text).toContain('bank details');
+    expect(steps[4]!.text).toContain('2-3 days');
+  });
+});
