@@ -48,4 +48,3 @@ export function completedSteps(step: ClaimStep, stepBeforeRejection?: ClaimStep)
   return PATH.indexOf(step);
 }
 
-export const REJECTION_REASON_MAX = 500;
