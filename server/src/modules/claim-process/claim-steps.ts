@@ -47,4 +47,3 @@ export function completedSteps(step: ClaimStep, stepBeforeRejection?: ClaimStep)
       : 0;
   return PATH.indexOf(step);
 }
-
