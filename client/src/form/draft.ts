@@ -42,12 +42,6 @@ export interface RestoredDraft<Id extends string> {
   identity: IdentityCheckResult | null;
 }
 
-export const NO_DRAFT = {
-  completed: [],
-  values: {},
-  identity: null,
-} as const satisfies RestoredDraft<never>;
-
 // What a loaded draft gives the form: only sections the form has, each once.
 export function restoreDraft<Id extends string>(
   draft: FormDraft | undefined,

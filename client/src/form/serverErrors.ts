@@ -1,4 +1,5 @@
 // Server field errors (ApiError.fieldErrors) sent back to the section that owns each field.
+import { FORM_ERROR } from 'final-form';
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../domain/messages';
 import type { SectionId } from './sections';
 
@@ -52,8 +53,8 @@ const ADDRESS_FIELDS = new Set([
 // Errors about the identity check itself are not about a field the claimant can see.
 const SECTION_LEVEL_FIELDS = new Set(['identityCheckUuid', 'idDocsRequired', 'isOverseas']);
 
-// The key final-form uses for an error of the whole form.
-export const FORM_ERROR_KEY = 'FINAL_FORM/form-error';
+// The key final-form uses for an error of the whole form (its own constant).
+export const FORM_ERROR_KEY = FORM_ERROR;
 
 export type SectionErrors = Partial<Record<SectionId, Record<string, string>>>;
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import {
@@ -10,28 +11,8 @@ import {
 import type { FieldMessages } from './openapi.ts';
 import { withRuleProblems, type BodyRulesByOperation } from './rule-problems.ts';
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  423: 'Locked',
-  424: 'Failed Dependency',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  507: 'Insufficient Storage',
-};
-
 export function generalError(status: number, message: string) {
-  return { statusCode: status, message, error: REASONS[status] ?? 'Error' };
+  return { statusCode: status, message, error: STATUS_CODES[status] ?? 'Error' };
 }
 
 interface ValidatorErrorItem {
@@ -205,7 +186,7 @@ export function errorHandler(
       const text =
         error.status === 404
           ? 'Not found'
-          : (error.errors[0]?.message ?? REASONS[error.status] ?? 'Error');
+          : (error.errors[0]?.message ?? STATUS_CODES[error.status] ?? 'Error');
       if (error.status === 405)
         res.setHeader('Allow', (error as { headers?: { Allow?: string } }).headers?.Allow ?? '');
       res.status(error.status).json(generalError(error.status, text));
@@ -232,7 +213,7 @@ export function errorHandler(
     ) {
       res
         .status(parserError.status)
-        .json(generalError(parserError.status, REASONS[parserError.status] ?? 'Bad request'));
+        .json(generalError(parserError.status, STATUS_CODES[parserError.status] ?? 'Bad request'));
       return;
     }
     if (isDatabaseUnavailable(error)) {

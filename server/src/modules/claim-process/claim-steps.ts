@@ -47,5 +47,3 @@ export function completedSteps(step: ClaimStep, stepBeforeRejection?: ClaimStep)
       : 0;
   return PATH.indexOf(step);
 }
-
-export const REJECTION_REASON_MAX = 500;

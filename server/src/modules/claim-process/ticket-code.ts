@@ -1,9 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  CROCKFORD_ALPHABET,
-  TICKET_CODE_LENGTH,
-  TICKET_CODE_PREFIX,
-} from '@prize/domain';
+import { CROCKFORD_ALPHABET, TICKET_CODE_LENGTH, TICKET_CODE_PREFIX } from '@prize/domain';
 
 // The format and its normalisation are the shared domain's (the staff page reads codes the same way).
 export { TICKET_CODE, TICKET_CODE_PREFIX, normaliseTicketCode } from '@prize/domain';

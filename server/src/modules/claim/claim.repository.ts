@@ -299,13 +299,6 @@ export function claimRepository(em: EntityManager) {
       );
     },
 
-    async saveIdentityCheck({
-      claimId,
-      ...check
-    }: OfClaim<Omit<IdentityCheck, 'checkedAt'>>): Promise<void> {
-      await em.insert(IdentityCheckSchema, { ...check, claim: claimId, checkedAt: new Date() });
-    },
-
     async findIdentityCheck(
       id: string,
       claimId: string,

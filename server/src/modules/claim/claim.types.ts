@@ -6,4 +6,3 @@ export type PersonalDetails = components['schemas']['PersonalDetails'];
 export type ClaimPersonalDetails = components['schemas']['ClaimPersonalDetails'];
 export type ClaimSubmission = components['schemas']['ClaimSubmission'];
 export type FileType = components['schemas']['FileType'];
-export type VerifyClaimResponse = components['schemas']['VerifyClaimResponse'];

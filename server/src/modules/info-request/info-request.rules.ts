@@ -8,7 +8,9 @@ export type InfoRequestSubmission = components['schemas']['InfoRequestSubmission
 
 /** An operator's list: the contract checks values and uniqueness; one image kind at most. */
 export function sectionListProblems(sections: SectionType[]): ValidationItem[] {
-  const images = sections.filter((section) => (IMAGE_SECTIONS as readonly string[]).includes(section));
+  const images = sections.filter((section) =>
+    (IMAGE_SECTIONS as readonly string[]).includes(section),
+  );
   return images.length > 1
     ? [
         {
