@@ -108,7 +108,7 @@ async function allImagesReencoded(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (let tries = 0; tries < 300; tries++) {
+    for (let tries = 0; tries < 1500; tries++) {
       const { rows } = await client.query(
         'select count(*)::int as n from uploaded_file where sanitized_at is null and sanitize_error is null',
       );
@@ -147,10 +147,11 @@ describe('backup and restore of the embedded default', () => {
       expect.arrayContaining(['pg/PG_VERSION', 'secrets/rate-limit-secret', 'pg-password']),
     );
 
+    const pgData = embeddedPgData(dataRoot);
     fs.rmSync(dataRoot, { recursive: true, force: true });
-    fs.rmSync(embeddedPgData(dataRoot), { recursive: true, force: true });
+    fs.rmSync(pgData, { recursive: true, force: true });
     // Into an empty folder only.
-    fs.mkdirSync(dataRoot);
+    fs.mkdirSync(dataRoot, { recursive: true });
     fs.writeFileSync(path.join(dataRoot, 'stray'), 'x');
     expect(() => restore(backupFolder, dataRoot)).toThrow(/not empty/);
     fs.rmSync(path.join(dataRoot, 'stray'));
@@ -166,7 +167,7 @@ describe('backup and restore of the embedded default', () => {
     ).get(`/api/v1/staff/claims/${paid.hashid}`);
     expect(page.status).toBe(200);
     expect(page.body.step).toBe('ticket_requested');
-  }, 180_000);
+  }, 600_000);
 
   it('when a backup was tampered with, then restore refuses it', () => {
     const file = path.join(backupFolder, 'secrets', 'operator-token');

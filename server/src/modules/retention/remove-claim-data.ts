@@ -26,11 +26,11 @@ export async function removeClaimData(
   const keys: string[] = [];
   for (const dataClass of classes) {
     const rule = DATA_CLASS_RULES[dataClass];
-    let removed = 0;
+    let removed: number;
     if (rule.fileTypes.length) {
       const files = await run<Array<{ storage_key: string }>>(
-        `delete from uploaded_file where claim_id = ? and type = any(?::text[]) returning storage_key`,
-        [claimId, rule.fileTypes],
+        `delete from uploaded_file where claim_id = ? and type in (${rule.fileTypes.map(() => '?').join(', ')}) returning storage_key`,
+        [claimId, ...rule.fileTypes],
       );
       keys.push(...files.map((file) => file.storage_key));
       removed = files.length;
