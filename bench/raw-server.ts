@@ -26,6 +26,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { claimantNextSteps } from '@prize/domain';
 import { confirmationEmail, verificationEmail } from '../server/src/modules/mail/templates.ts';
 
 // The product's pool settings (server/src/db/orm.ts): 20 connections, idle ones kept a minute.
@@ -167,7 +168,17 @@ const calls: Record<string, Handler> = {
   async submit(body) {
     const id = nextClaim();
     const reference = `R${id.toString(36).toUpperCase().padStart(7, '0')}`;
-    const mail = { id: randomUUID(), ...confirmationEmail(PRODUCT_NAME, reference) };
+    // The same e-mail as the product's: status link and next steps included (issue 31).
+    const mail = {
+      id: randomUUID(),
+      ...confirmationEmail({
+        productName: PRODUCT_NAME,
+        reference,
+        statusLink: `http://127.0.0.1/claim/status/${reference}`,
+        steps: claimantNextSteps('bank_transfer'),
+        customerCarePhone: '0333 234 5050',
+      }),
+    };
     await pool.query(
       `with c as (
          update bench_raw_claim set status = 'submitted', details = $2::jsonb, touched_at = now()

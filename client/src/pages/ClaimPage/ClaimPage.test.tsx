@@ -378,7 +378,18 @@ describe('ClaimPage of a submitted claim', () => {
   it('When the claim has had its ticket requested, then two steps are Completed, the third In progress, and a new claim can still be started', async () => {
     const { calls } = stubApi([
       alreadySubmitted,
-      progressIs({ reference: 'K7Q2M9XA', step: 'ticket_requested', completedSteps: 2 }),
+      progressIs({
+        reference: 'K7Q2M9XA',
+        step: 'ticket_requested',
+        completedSteps: 2,
+        paymentMethod: 'bank_transfer',
+        stepDates: [
+          { step: 'submitted', at: '2026-11-20T10:00:00Z' },
+          { step: 'reviewed', at: '2026-11-21T09:30:00Z' },
+          { step: 'ticket_requested', at: '2026-11-22T09:31:00Z' },
+        ],
+        infoRequestOpen: false,
+      }),
     ]);
     const { location } = renderClaimPage();
 
@@ -386,8 +397,15 @@ describe('ClaimPage of a submitted claim', () => {
       await screen.findByRole('heading', { level: 1, name: "Your claim's progress" }),
     ).toBeTruthy();
     expect(calls.at(-1)?.url).toBe(`/api/v1/claim/${TOKEN}/progress`);
-    expect(screen.getByText('This claim has already been submitted.')).toBeTruthy();
     expect(screen.getByText('K7Q2M9XA')).toBeTruthy();
+    // When each step happened.
+    expect(screen.getByText(/You submitted this claim on/).textContent).toContain(
+      '20 November 2026',
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('On 21 November 2026');
+    expect(items[1]?.textContent).toContain('On 22 November 2026');
+    expect(screen.queryByText(/asked you for more information/)).toBeNull();
     expect(stepStates()).toEqual([
       'Claim reviewed Completed',
       'Ticket requested Completed',
@@ -401,33 +419,60 @@ describe('ClaimPage of a submitted claim', () => {
     expect(location.history?.at(-1)).toBe('/');
   });
 
-  it('When the prize is paid, then all five steps are Completed', async () => {
+  it('When the prize is paid, then all five steps are Completed and the amount and date are given', async () => {
     stubApi([
       alreadySubmitted,
-      progressIs({ reference: 'K7Q2M9XA', step: 'paid', completedSteps: 5 }),
+      progressIs({
+        reference: 'K7Q2M9XA',
+        step: 'paid',
+        completedSteps: 5,
+        paymentMethod: 'cheque',
+        payment: { amountPence: 250000, paidAt: '2026-11-27T15:00:00Z' },
+        infoRequestOpen: false,
+        availableUntil: '2027-02-25T15:00:00Z',
+      }),
     ]);
     renderClaimPage();
     await screen.findByRole('heading', { name: "Your claim's progress" });
     expect(stepStates().every((text) => text?.endsWith('Completed'))).toBe(true);
+    expect(screen.getByText(/We paid your prize of/).parentElement?.textContent).toBe(
+      'We paid your prize of £2,500.00 on 27 November 2026, by cheque posted to the address on your claim.',
+    );
+    // The cheque wording of the steps, from @prize/domain.
+    expect(screen.queryByText(/bank/i)).toBeNull();
+    expect(screen.getByText(/This page shows your claim until/).textContent).toContain(
+      '25 February 2027',
+    );
   });
 
-  it('When the claim was rejected, then nothing is In progress and the claimant is asked to phone Customer Care', async () => {
+  it('When an information request is open, then the progress says so', async () => {
+    stubApi([
+      alreadySubmitted,
+      progressIs({
+        reference: 'K7Q2M9XA',
+        step: 'submitted',
+        completedSteps: 0,
+        infoRequestOpen: true,
+      }),
+    ]);
+    renderClaimPage();
+    await screen.findByRole('heading', { name: "Your claim's progress" });
+    expect(screen.getByText(/We have asked you for more information/)).toBeTruthy();
+  });
+
+  it('When the claim was rejected, then no step is listed and the claimant is asked to phone Customer Care on its number', async () => {
     stubApi([
       alreadySubmitted,
       progressIs({ reference: 'K7Q2M9XA', step: 'rejected', completedSteps: 1 }),
     ]);
     renderClaimPage();
-    await screen.findByRole('heading', { name: "Your claim's progress" });
-    expect(screen.getByText(/We cannot go on with this claim/).textContent).toContain(
-      'Customer Care',
+    await screen.findByRole('heading', { level: 1, name: 'We cannot go on with your claim' });
+    expect(screen.getByText(/Please call Customer Care on/).textContent).toMatch(
+      /\d{4} \d{3} \d{4}/,
     );
-    expect(stepStates()).toEqual([
-      'Claim reviewed Completed',
-      'Ticket requested Not started',
-      'Ticket received Not started',
-      'Payment details Not started',
-      'Payment Not started',
-    ]);
+    expect(screen.queryByText('Not started')).toBeNull();
+    expect(screen.queryByText('Completed')).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('When the progress cannot be read, then the page falls back to the already-submitted message', async () => {
