@@ -48,8 +48,11 @@ import {
 import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
 import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
-import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
+import { LOCK_MINUTES, staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
+import { checkStaffKeys } from './modules/staff/auth/staff-key-check.ts';
+import { limitPasswordChecks } from './modules/staff/auth/passwords.ts';
+import { signInCounts } from './modules/staff/auth/sign-in-counts.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import {
   claimProcessService,
@@ -85,6 +88,12 @@ export interface ServerOptions {
   jobSchema?: string;
   /** The staff module's clock (sessions, lock-outs, TOTP): tests move it on. */
   staffClock?: () => Date;
+  /**
+   * Open every sealed TOTP secret at start-up (a wrong STAFF_SECRET_KEY stops it) and end the
+   * sessions of other keys: on by default; off for test servers sharing one database under
+   * keys of their own.
+   */
+  staffKeyCheck?: boolean;
 }
 
 /**
@@ -177,9 +186,13 @@ async function serve(
     logger,
   });
 
+  const keys = staffKeys(config.staffSecretKey, config.staffSecretKeyPrevious);
+  // A wrong STAFF_SECRET_KEY stops start-up here, rather than failing every sign-in.
+  if (options.staffKeyCheck ?? true) await checkStaffKeys(orm.em, keys, logger);
+  limitPasswordChecks(config.staffPasswordChecksConcurrent);
   const staff = {
     em: orm.em,
-    keys: staffKeys(config.staffSecretKey),
+    keys,
     lifetime: {
       idleMinutes: config.staffSessionIdleMinutes,
       maxHours: config.staffSessionMaxHours,
@@ -189,12 +202,12 @@ async function serve(
   const staffAccounts = staffAccountsService({ ...staff, config, outbox });
   const staffAuth = staffAuthService({
     ...staff,
-    failures: rateLimiter(pool, {
+    attempts: rateLimiter(pool, {
       name: 'staff-sign-in-client',
       points: config.staffSignInFailuresPerClient,
       durationSeconds: 15 * 60,
     }),
-    failuresPerClient: config.staffSignInFailuresPerClient,
+    pairs: signInCounts(orm.em, LOCK_MINUTES),
     rateLimitSecret: config.rateLimitSecret,
   });
 

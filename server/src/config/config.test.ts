@@ -212,7 +212,35 @@ describe('staff configuration', () => {
       'STAFF_SESSION_IDLE_MINUTES must be an integer from 1 to 1440',
     );
     expect(() =>
-      loadConfig({ ...base, NODE_ENV: 'production', STAFF_ADMIN_EMAIL: 'admin@winner.example' }),
-    ).toThrow('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
+      loadConfig({ ...base, STAFF_SECRET_KEY: 's'.repeat(32), STAFF_SECRET_KEY_PREVIOUS: 's'.repeat(32) }),
+    ).toThrow('STAFF_SECRET_KEY_PREVIOUS is the same as STAFF_SECRET_KEY');
+  });
+
+  it('when production has no STAFF_SECRET_KEY of its own, then start-up stops (no key derived from another secret)', () => {
+    const production = { ...base, NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'true' };
+    // With or without a first admin configured.
+    for (const env of [production, { ...production, STAFF_ADMIN_EMAIL: 'admin@winner.example' }])
+      expect(() => loadConfig(env)).toThrow(
+        'STAFF_SECRET_KEY is not set: production needs a key of its own',
+      );
+    expect(
+      loadConfig({ ...production, STAFF_SECRET_KEY: 'k'.repeat(40) }).staffSecretKey,
+    ).toBe('k'.repeat(40));
+    // Outside production the embedded default stands in.
+    expect(loadConfig(base).staffSecretKey).toHaveLength(43);
+  });
+
+  it('when production would send mail over plain SMTP, then start-up stops unless that is chosen on purpose', () => {
+    const production = { ...base, NODE_ENV: 'production', STAFF_SECRET_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(
+      'SMTP_URL is plain smtp:// in production: use smtps://, or set SMTP_REQUIRE_TLS=true',
+    );
+    expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'true' }).smtpRequireTls).toBe(true);
+    expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'false' }).smtpRequireTls).toBe(false);
+    expect(
+      loadConfig({ ...production, SMTP_URL: 'smtps://mail.example:465' }).smtpRequireTls,
+    ).toBe(false);
+    // Outside production, plain SMTP (the embedded mail catcher) is the default.
+    expect(loadConfig(base).smtpRequireTls).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   HttpError,
   LockedError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   ValidationFailure,
   type ValidationItem,
@@ -180,7 +181,9 @@ export function errorHandler(
       return;
     }
     if (
-      (error instanceof TooManyRequestsError || error instanceof LockedError) &&
+      (error instanceof TooManyRequestsError ||
+        error instanceof LockedError ||
+        error instanceof ServiceUnavailableError) &&
       error.retryAfterSeconds
     )
       res.setHeader('Retry-After', String(error.retryAfterSeconds));

@@ -87,7 +87,7 @@ describe('the first admin', () => {
     const development = startupBanner({ config: loadConfig(env), staffSetupLink: link });
     expect(development).toContain(link);
     const production = startupBanner({
-      config: loadConfig({ ...env, NODE_ENV: 'production' }),
+      config: loadConfig({ ...env, NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false' }),
       staffSetupLink: link,
     });
     expect(production).not.toContain(link);
