@@ -152,6 +152,10 @@ async function serve(
   const pool = await nativePool(orm);
   // The outbox's bookkeeping has a small pool of its own whose commits do not wait for the WAL flush.
   const mailPool = asyncCommitPool(config.databaseUrl, 2, logger);
+  // Staff sign-in counts its attempts on two connections of its own, which do not wait for the
+  // WAL flush (a crash may forget the last moment's counts of a 15-minute window): a burst of
+  // sign-ins neither takes the claimants' connections nor queues them behind its commits.
+  const signInPool = asyncCommitPool(config.databaseUrl, 2, logger);
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.smtpRequireTls });
   const outbox = outboxPump({
     pool: mailPool,
@@ -202,12 +206,12 @@ async function serve(
   const staffAccounts = staffAccountsService({ ...staff, config, outbox });
   const staffAuth = staffAuthService({
     ...staff,
-    attempts: rateLimiter(pool, {
+    attempts: rateLimiter(signInPool, {
       name: 'staff-sign-in-client',
       points: config.staffSignInFailuresPerClient,
       durationSeconds: 15 * 60,
     }),
-    pairs: signInCounts(orm.em, LOCK_MINUTES),
+    pairs: signInCounts(signInPool, LOCK_MINUTES),
     rateLimitSecret: config.rateLimitSecret,
   });
 
@@ -295,6 +299,7 @@ async function serve(
       await outbox.stop();
       mailer.close();
       await mailPool.end().catch(() => undefined);
+      await signInPool.end().catch(() => undefined);
       await orm.close();
     })());
   return { url: `http://${config.host}:${port}`, server, orm, staffSetupLink, close };

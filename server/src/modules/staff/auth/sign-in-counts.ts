@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 
 /**
  * Failed sign-ins per (e-mail address typed, client), counted in the shared `rate_limit` table
@@ -14,28 +14,24 @@ export interface SignInCounts {
 
 const PREFIX = 'staff-sign-in-account-client:';
 
-export function signInCounts(em: EntityManager, windowMinutes: number): SignInCounts {
+export function signInCounts(pool: Pool, windowMinutes: number): SignInCounts {
   return {
     async take(key, now) {
       const nowMs = now.getTime();
       const windowEnd = nowMs + windowMinutes * 60_000;
-      const [row] = await em.fork().getConnection().execute<
-        Array<{ points: number; expire: string }>
-      >(
-        `insert into rate_limit (key, points, expire) values (?, 1, ?)
+      const { rows } = await pool.query<{ points: number; expire: string }>(
+        `insert into rate_limit (key, points, expire) values ($1, 1, $2)
          on conflict (key) do update set
-           points = case when rate_limit.expire <= ? then 1 else rate_limit.points + 1 end,
-           expire = case when rate_limit.expire <= ? then excluded.expire else rate_limit.expire end
+           points = case when rate_limit.expire <= $3 then 1 else rate_limit.points + 1 end,
+           expire = case when rate_limit.expire <= $3 then excluded.expire else rate_limit.expire end
          returning points, expire`,
-        [PREFIX + key, windowEnd, nowMs, nowMs],
+        [PREFIX + key, windowEnd, nowMs],
       );
+      const row = rows[0];
       return { attempts: Number(row!.points), windowEnds: new Date(Number(row!.expire)) };
     },
     async clear(key) {
-      await em
-        .fork()
-        .getConnection()
-        .execute('delete from rate_limit where key = ?', [PREFIX + key], 'run');
+      await pool.query('delete from rate_limit where key = $1', [PREFIX + key]);
     },
   };
 }

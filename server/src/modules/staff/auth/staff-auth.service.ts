@@ -8,7 +8,7 @@ import { clientAddressKey, clientRateLimitKey, rateLimitKey } from '../../../htt
 import { StaffAccountSchema, type StaffAccount } from '../accounts/staff-account.entity.ts';
 import { staffUser } from '../accounts/staff-user.ts';
 import { recordStaffAudit } from '../audit/staff-audit.ts';
-import { hashPassword, needsRehash, passwordMatches } from './passwords.ts';
+import { needsRehash, passwordSlot, type HeldPasswordSlot } from './passwords.ts';
 import type { StaffPrincipal } from './staff-principal.ts';
 import type { SignInCounts } from './sign-in-counts.ts';
 import { StaffSessionSchema, type StaffSession } from './staff-session.entity.ts';
@@ -91,12 +91,16 @@ export function staffAuthService({
   }
 
   /** The password check, outside any transaction: no database connection waits on argon2. */
-  async function check(email: string, password: string): Promise<Checked> {
-    const account = await em.fork().findOne(StaffAccountSchema, { email });
+  async function check(
+    slot: HeldPasswordSlot,
+    account: StaffAccount | null,
+    password: string,
+  ): Promise<Checked> {
     // Unknown, and not yet set up, are checked against a decoy hash: the same work, the same time.
     const hash = account?.setupCompletedAt ? (account.passwordHash ?? null) : null;
-    const passwordRight = await passwordMatches(hash, password);
-    const rehashed = passwordRight && hash && needsRehash(hash) ? await hashPassword(password) : undefined;
+    const passwordRight = await slot.matches(hash, password);
+    const rehashed =
+      passwordRight && hash && needsRehash(hash) ? await slot.hash(password) : undefined;
     return { account, passwordRight, checkedHash: hash, rehashed };
   }
 
@@ -104,7 +108,12 @@ export function staffAuthService({
    * Records the outcome in one short transaction holding the account's row: the code's step is
    * checked against the last accepted one there, so a code signs in once however many race.
    */
-  function settle(checked: Checked, code: string, now: Date): Promise<Outcome> {
+  function settle(
+    checked: Checked,
+    code: string,
+    now: Date,
+    lastBeforeLock: boolean,
+  ): Promise<Outcome> {
     return em.fork().transactional(async (tx): Promise<Outcome> => {
       const account = checked.account
         ? await tx.findOne(
@@ -119,6 +128,13 @@ export function staffAuthService({
           action: 'staff.sign_in_failed',
           detail: { reason },
         });
+        // This client's next attempt at this address will be refused (423) for LOCK_MINUTES.
+        if (account && lastBeforeLock)
+          recordStaffAudit(tx, {
+            staffId: account.id,
+            action: 'staff.locked_out',
+            detail: { minutes: LOCK_MINUTES, scope: 'client' },
+          });
         return { kind: 'failed' };
       };
       if (!account) return failed('unknown_account');
@@ -175,13 +191,24 @@ export function staffAuthService({
       client: string,
     ): Promise<{ token: string; expiresAt: Date; view: StaffSessionView }> {
       const attempt = await takeAttempt(client);
+      // Waited for before any other database work: a burst beyond the queue costs one count each.
+      const slot = await passwordSlot();
       const now = clock();
       const email = input.email.trim().toLowerCase();
       const pairKey = rateLimitKey(`${email}\n${clientAddressKey(client)}`, rateLimitSecret);
-      const pair = await pairs.take(pairKey, now);
-      if (pair.attempts > MAX_FAILED_SIGN_INS) return refuseLocked(email, pair.windowEnds, now);
-      const checked = await check(email, input.password);
-      const outcome = await settle(checked, input.code, now);
+      let checked: Checked;
+      let lastBeforeLock: boolean;
+      try {
+        const pair = await pairs.take(pairKey, now);
+        if (pair.attempts > MAX_FAILED_SIGN_INS)
+          return await refuseLocked(email, pair.windowEnds, now);
+        lastBeforeLock = pair.attempts === MAX_FAILED_SIGN_INS;
+        const account = await em.fork().findOne(StaffAccountSchema, { email });
+        checked = await check(slot, account, input.password);
+      } finally {
+        slot.release();
+      }
+      const outcome = await settle(checked, input.code, now, lastBeforeLock);
       if (outcome.kind === 'signed_in') {
         await Promise.all([attempt.giveBack(), pairs.clear(pairKey)]);
         return {
@@ -189,15 +216,6 @@ export function staffAuthService({
           expiresAt: outcome.session.expiresAt,
           view: view(outcome.session, outcome.account, outcome.token),
         };
-      }
-      if (pair.attempts === MAX_FAILED_SIGN_INS && checked.account) {
-        const fork = em.fork();
-        recordStaffAudit(fork, {
-          staffId: checked.account.id,
-          action: 'staff.locked_out',
-          detail: { minutes: LOCK_MINUTES, scope: 'client' },
-        });
-        await fork.flush();
       }
       throw new UnauthorizedError(messages.staffSignInFailed);
     },
