@@ -139,6 +139,13 @@ async function serve(
   }
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
+  const keys = staffKeys(config.staffSecretKey, config.staffSecretKeyPrevious);
+  // A wrong STAFF_SECRET_KEY stops start-up here, rather than failing every sign-in.
+  if (options.staffKeyCheck ?? true)
+    await checkStaffKeys(orm.em, keys, logger).catch(async (error: unknown) => {
+      await orm.close();
+      throw error;
+    });
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({
     databaseUrl: config.databaseUrl,
@@ -190,9 +197,6 @@ async function serve(
     logger,
   });
 
-  const keys = staffKeys(config.staffSecretKey, config.staffSecretKeyPrevious);
-  // A wrong STAFF_SECRET_KEY stops start-up here, rather than failing every sign-in.
-  if (options.staffKeyCheck ?? true) await checkStaffKeys(orm.em, keys, logger);
   limitPasswordChecks(config.staffPasswordChecksConcurrent);
   const staff = {
     em: orm.em,

@@ -27,8 +27,8 @@ beforeAll(async () => {
     body: JSON.stringify({ email: uniqueEmail('warm') }),
   }).then((res) => res.arrayBuffer());
   await signIn('198.51.100.98');
-});
-afterAll(() => server.close());
+}, 180_000);
+afterAll(() => server?.close());
 
 interface Answer {
   status: number;
