@@ -13,6 +13,7 @@ import { Migration20261125180000FormDrafts } from './Migration20261125180000Form
 import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
 import { Migration20261127165414_StaffSessionKeyId } from './Migration20261127165414_StaffSessionKeyId.ts';
+import { Migration20261127174500_StaffAuditOwner } from './Migration20261127174500_StaffAuditOwner.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -33,4 +34,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
   { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
   { name: 'Migration20261127165414_StaffSessionKeyId', class: Migration20261127165414_StaffSessionKeyId },
+  { name: 'Migration20261127174500_StaffAuditOwner', class: Migration20261127174500_StaffAuditOwner },
 ];
