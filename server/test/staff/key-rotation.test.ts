@@ -99,7 +99,7 @@ describe('STAFF_SECRET_KEY rotation', () => {
     expect((error as Error).message).toMatch(
       /^STAFF_SECRET_KEY opens none of the 2 sealed TOTP secrets: it is not the key they were sealed with/,
     );
-  });
+  }, 300_000);
 
   it('a secret no key opens is a clear error, not a 500 at sign-in', () => {
     const sealed = sealedTheOldWay('JBSWY3DPEHPK3PXP', randomUUID());
