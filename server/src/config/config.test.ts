@@ -212,7 +212,11 @@ describe('staff configuration', () => {
       'STAFF_SESSION_IDLE_MINUTES must be an integer from 1 to 1440',
     );
     expect(() =>
-      loadConfig({ ...base, STAFF_SECRET_KEY: 's'.repeat(32), STAFF_SECRET_KEY_PREVIOUS: 's'.repeat(32) }),
+      loadConfig({
+        ...base,
+        STAFF_SECRET_KEY: 's'.repeat(32),
+        STAFF_SECRET_KEY_PREVIOUS: 's'.repeat(32),
+      }),
     ).toThrow('STAFF_SECRET_KEY_PREVIOUS is the same as STAFF_SECRET_KEY');
   });
 
@@ -223,9 +227,9 @@ describe('staff configuration', () => {
       expect(() => loadConfig(env)).toThrow(
         'STAFF_SECRET_KEY is not set: production needs a key of its own',
       );
-    expect(
-      loadConfig({ ...production, STAFF_SECRET_KEY: 'k'.repeat(40) }).staffSecretKey,
-    ).toBe('k'.repeat(40));
+    expect(loadConfig({ ...production, STAFF_SECRET_KEY: 'k'.repeat(40) }).staffSecretKey).toBe(
+      'k'.repeat(40),
+    );
     // Outside production the embedded default stands in.
     expect(loadConfig(base).staffSecretKey).toHaveLength(43);
   });
@@ -237,9 +241,9 @@ describe('staff configuration', () => {
     );
     expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'true' }).smtpRequireTls).toBe(true);
     expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'false' }).smtpRequireTls).toBe(false);
-    expect(
-      loadConfig({ ...production, SMTP_URL: 'smtps://mail.example:465' }).smtpRequireTls,
-    ).toBe(false);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://mail.example:465' }).smtpRequireTls).toBe(
+      false,
+    );
     // Outside production, plain SMTP (the embedded mail catcher) is the default.
     expect(loadConfig(base).smtpRequireTls).toBe(false);
   });

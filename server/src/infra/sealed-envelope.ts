@@ -24,11 +24,7 @@ export function seal(key: Buffer, plaintext: string | Buffer, associatedData: st
 }
 
 /** The plaintext `seal` sealed, or undefined when this key and associated data do not open it. */
-export function open(
-  key: Buffer,
-  stored: Uint8Array,
-  associatedData: string,
-): Buffer | undefined {
+export function open(key: Buffer, stored: Uint8Array, associatedData: string): Buffer | undefined {
   const sealed = Buffer.from(stored);
   if (sealed.length < HEADER_BYTES || sealed[0] !== ENVELOPE_VERSION) return undefined;
   try {

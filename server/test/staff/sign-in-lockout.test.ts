@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffAccountSchema } from '../../src/modules/staff/accounts/staff-account.entity.ts';
 import { hashPassword } from '../../src/modules/staff/auth/passwords.ts';
 import { sealTotpSecret, staffKeys } from '../../src/modules/staff/auth/staff-secrets.ts';
 import { newTotpSecret } from '../../src/modules/staff/auth/totp.ts';
 import { freshDatabase } from '../support/fresh-database.ts';
-import { useClaimServer } from '../support/claim-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { codeAt, seedStaff, testClock } from './staff-fixtures.ts';
 
 /**
@@ -14,10 +14,18 @@ import { codeAt, seedStaff, testClock } from './staff-fixtures.ts';
  * member of staff out from elsewhere, and it answers alike for accounts and non-accounts.
  */
 const clock = testClock();
-const ctx = useClaimServer(
-  { DATABASE_URL: await freshDatabase('signin_lockout'), TRUST_PROXY: 'loopback' },
-  { staffClock: clock.now },
-);
+const ctx = {} as { server: TestServer };
+beforeAll(async () => {
+  ctx.server = await startTestServer(
+    {
+      DATABASE_URL: await freshDatabase('signin_lockout'),
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+    },
+    { staffClock: clock.now },
+  );
+}, 180_000);
+afterAll(() => ctx.server?.close());
 
 function signInFrom(client: string, body: { email: string; password: string; code: string }) {
   return request(ctx.server.url)
@@ -26,8 +34,16 @@ function signInFrom(client: string, body: { email: string; password: string; cod
     .send(body);
 }
 
-const WRONG = { statusCode: 401, message: 'The e-mail address, password or security code is incorrect.', error: 'Unauthorized' };
-const LOCKED = { statusCode: 423, message: 'This account is locked. Try again later.', error: 'Locked' };
+const WRONG = {
+  statusCode: 401,
+  message: 'The e-mail address, password or security code is incorrect.',
+  error: 'Unauthorized',
+};
+const LOCKED = {
+  statusCode: 423,
+  message: 'This account is locked. Try again later.',
+  error: 'Locked',
+};
 
 describe('lock-out per address and client', () => {
   it('when one client fails 8 times, then the owner still signs in from another client', async () => {
@@ -65,7 +81,10 @@ describe('lock-out per address and client', () => {
       name: 'Not set up',
       role: 'customer_care',
       passwordHash: await hashPassword('the password it will have'),
-      totpSecretSealed: sealTotpSecret(newTotpSecret(), staffKeys(ctx.server.config.staffSecretKey)),
+      totpSecretSealed: sealTotpSecret(
+        newTotpSecret(),
+        staffKeys(ctx.server.config.staffSecretKey),
+      ),
       setupCompletedAt: null,
     });
     await em.flush();
@@ -103,7 +122,9 @@ describe('lock-out per address and client', () => {
     const unknown: number[] = [];
     for (let round = 0; round < 3; round++) {
       known.push(await timed(staff.email, `192.0.2.${70 + round}`));
-      unknown.push(await timed(`nobody-${randomUUID()}@winnerservices.example`, `192.0.2.${80 + round}`));
+      unknown.push(
+        await timed(`nobody-${randomUUID()}@winnerservices.example`, `192.0.2.${80 + round}`),
+      );
     }
     // Wide margins (a shared machine): the unknown address is not answered without the check.
     expect(median(unknown)).toBeGreaterThan(median(known) / 3);

@@ -83,7 +83,6 @@ describe("the staff audit and the application's role", () => {
         'alter table staff_audit disable trigger all',
         `create or replace function staff_audit_append_only_fn() returns trigger as $$ begin return null; end; $$ language plpgsql`,
         `alter table staff_audit owner to "${role}"`,
-        'drop table staff_audit',
       ])
         await expect(app.query(statement), statement).rejects.toThrow(
           /permission denied|must be owner/,

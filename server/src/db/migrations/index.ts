@@ -33,6 +33,12 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
   { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
   { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
-  { name: 'Migration20261127165414_StaffSessionKeyId', class: Migration20261127165414_StaffSessionKeyId },
-  { name: 'Migration20261127174500_StaffAuditOwner', class: Migration20261127174500_StaffAuditOwner },
+  {
+    name: 'Migration20261127165414_StaffSessionKeyId',
+    class: Migration20261127165414_StaffSessionKeyId,
+  },
+  {
+    name: 'Migration20261127174500_StaffAuditOwner',
+    class: Migration20261127174500_StaffAuditOwner,
+  },
 ];

@@ -9,7 +9,8 @@ export type PasswordJob =
   | { id: number; op: 'hash'; password: string; options: argon2.HashOptions }
   | { id: number; op: 'verify'; hash: string; password: string };
 
-export type PasswordAnswer = { id: number; value: string | boolean } | { id: number; error: string };
+export type PasswordAnswer =
+  { id: number; value: string | boolean } | { id: number; error: string };
 
 async function run(job: PasswordJob): Promise<string | boolean> {
   if (job.op === 'hash') return argon2.hash(job.password, { ...job.options, raw: false });

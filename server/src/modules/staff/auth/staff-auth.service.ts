@@ -142,12 +142,7 @@ export function staffAuthService({
       if (account.passwordHash !== checked.checkedHash) return failed('password_changed');
       if (!checked.passwordRight) return failed('password');
       const opened = openTotpSecretOf(account.totpSecretSealed, keys);
-      const step = await acceptedTotpStep(
-        opened.secret,
-        code,
-        now,
-        account.totpLastStep ?? null,
-      );
+      const step = await acceptedTotpStep(opened.secret, code, now, account.totpLastStep ?? null);
       if (step === undefined) return failed('code');
       account.totpLastStep = step;
       account.failedSignIns = 0;

@@ -19,9 +19,9 @@ export async function checkStaffKeys(
   const rows = await em
     .fork()
     .getConnection()
-    .execute<
-      Array<{ sealed: Buffer }>
-    >('select totp_secret_sealed as sealed from staff_account where totp_secret_sealed is not null');
+    .execute<Array<{ sealed: Buffer }>>(
+      'select totp_secret_sealed as sealed from staff_account where totp_secret_sealed is not null',
+    );
   let unreadable = 0;
   for (const { sealed } of rows) {
     try {

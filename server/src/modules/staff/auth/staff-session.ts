@@ -87,7 +87,11 @@ export async function deleteExpiredSessions(
 ): Promise<void> {
   await em.nativeDelete(StaffSessionSchema, {
     staff,
-    $or: [{ idleExpiresAt: { $lte: now } }, { expiresAt: { $lte: now } }, { keyId: { $ne: keyId } }],
+    $or: [
+      { idleExpiresAt: { $lte: now } },
+      { expiresAt: { $lte: now } },
+      { keyId: { $ne: keyId } },
+    ],
   });
 }
 
