@@ -68,7 +68,7 @@ describe('lock-out per address and client', () => {
       code: await codeAt(staff.secret, clock.now()),
     });
     expect(owner.status).toBe(200);
-  });
+  }, 180_000);
 
   it('when an address is unknown, not set up, or locked from this client, then each gets the answer an account gets', async () => {
     const client = '203.0.113.60';
@@ -107,7 +107,7 @@ describe('lock-out per address and client', () => {
       expect(seen[5]!.body).toEqual(LOCKED);
       expect(Number(seen[5]!.retryAfter)).toBeGreaterThan(14 * 60);
     }
-  });
+  }, 180_000);
 
   it('when a known and an unknown address fail, then both took a password check (similar time)', async () => {
     const staff = await seedStaff(ctx.server, 'customer_care');
@@ -129,5 +129,5 @@ describe('lock-out per address and client', () => {
     // Wide margins (a shared machine): the unknown address is not answered without the check.
     expect(median(unknown)).toBeGreaterThan(median(known) / 3);
     expect(median(unknown)).toBeLessThan(median(known) * 3);
-  });
+  }, 180_000);
 });
