@@ -114,6 +114,8 @@ export async function startStack(options: {
       PUBLIC_URL: baseUrl,
       DATABASE_URL: postgres.url,
       SMTP_URL: mail.smtpUrl,
+      // The embedded mail catcher speaks plain SMTP: chosen on purpose, as production requires.
+      SMTP_REQUIRE_TLS: 'false',
       UPLOAD_DIR: uploadDir,
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
       RATE_LIMIT_SECRET: 'e2e-rate-limit-secret-0123456789abcdef',

@@ -662,8 +662,12 @@ export interface paths {
          * @description Checks the e-mail address, password and authenticator code of a set-up staff account and
          *     starts a session: the answer sets the `staff_session` cookie (httpOnly, SameSite=Strict,
          *     Path=/api/v1/staff, Secure when PUBLIC_URL is https) and returns the session's CSRF token.
-         *     A wrong e-mail address, password or code answers the same 401. Five failures in a row lock
-         *     the account for 15 minutes (423). Rate limited per client (429).
+         *     A wrong e-mail address, password or code answers the same 401. Five failed attempts at one
+         *     e-mail address from one client lock that address for that client for 15 minutes (423, the
+         *     same for an address that is no account); the account's owner still signs in from elsewhere.
+         *     Each attempt is taken from the client's allowance before it is checked (429 past it; an
+         *     IPv6 client counts by its /64; a success gives its attempt back). When password checks are
+         *     busy, 503 with Retry-After at once.
          */
         post: operations["signInStaff"];
         /**
@@ -3687,6 +3691,16 @@ export interface operations {
             423: components["responses"]["Locked"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description Password checks are busy (or the database is unreachable); try again after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
         };
     };
     signOutStaff: {
@@ -3792,6 +3806,16 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description Password hashing is busy (or the database is unreachable); try again after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
         };
     };
     listStaff: {

@@ -48,8 +48,11 @@ import {
 import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
 import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
-import { staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
+import { LOCK_MINUTES, staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
 import { staffKeys } from './modules/staff/auth/staff-secrets.ts';
+import { checkStaffKeys } from './modules/staff/auth/staff-key-check.ts';
+import { limitPasswordChecks } from './modules/staff/auth/passwords.ts';
+import { signInCounts } from './modules/staff/auth/sign-in-counts.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { claimProcessService } from './modules/claim-process/claim-process.service.ts';
 import { claimProgressService } from './modules/claim-process/claim-progress.service.ts';
@@ -93,6 +96,12 @@ export interface ServerOptions {
   jobSchema?: string;
   /** The staff module's clock (sessions, lock-outs, TOTP): tests move it on. */
   staffClock?: () => Date;
+  /**
+   * Open every sealed TOTP secret at start-up (a wrong STAFF_SECRET_KEY stops it) and end the
+   * sessions of other keys: on by default; off for test servers sharing one database under
+   * keys of their own.
+   */
+  staffKeyCheck?: boolean;
 }
 
 /**
@@ -138,6 +147,13 @@ async function serve(
   }
   const orm = await openDatabase(config.databaseUrl, logger);
   await migrate(orm);
+  const keys = staffKeys(config.staffSecretKey, config.staffSecretKeyPrevious);
+  // A wrong STAFF_SECRET_KEY stops start-up here, rather than failing every sign-in.
+  if (options.staffKeyCheck ?? true)
+    await checkStaffKeys(orm.em, keys, logger).catch(async (error: unknown) => {
+      await orm.close();
+      throw error;
+    });
   await prepareAddressIndex(config, orm, logger);
   const boss = await startQueue({
     databaseUrl: config.databaseUrl,
@@ -151,6 +167,10 @@ async function serve(
   const pool = await nativePool(orm);
   // The outbox's bookkeeping has a small pool of its own whose commits do not wait for the WAL flush.
   const mailPool = asyncCommitPool(config.databaseUrl, 2, logger);
+  // Staff sign-in counts its attempts on two connections of its own, which do not wait for the
+  // WAL flush (a crash may forget the last moment's counts of a 15-minute window): a burst of
+  // sign-ins neither takes the claimants' connections nor queues them behind its commits.
+  const signInPool = asyncCommitPool(config.databaseUrl, 2, logger);
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.smtpRequireTls });
   const outbox = outboxPump({
     pool: mailPool,
@@ -186,9 +206,10 @@ async function serve(
     retention: config.retention,
   });
 
+  limitPasswordChecks(config.staffPasswordChecksConcurrent);
   const staff = {
     em: orm.em,
-    keys: staffKeys(config.staffSecretKey),
+    keys,
     lifetime: {
       idleMinutes: config.staffSessionIdleMinutes,
       maxHours: config.staffSessionMaxHours,
@@ -198,12 +219,12 @@ async function serve(
   const staffAccounts = staffAccountsService({ ...staff, config, outbox });
   const staffAuth = staffAuthService({
     ...staff,
-    failures: rateLimiter(pool, {
+    attempts: rateLimiter(signInPool, {
       name: 'staff-sign-in-client',
       points: config.staffSignInFailuresPerClient,
       durationSeconds: 15 * 60,
     }),
-    failuresPerClient: config.staffSignInFailuresPerClient,
+    pairs: signInCounts(signInPool, LOCK_MINUTES),
     rateLimitSecret: config.rateLimitSecret,
   });
 
@@ -299,6 +320,7 @@ async function serve(
       await outbox.stop();
       mailer.close();
       await mailPool.end().catch(() => undefined);
+      await signInPool.end().catch(() => undefined);
       await orm.close();
     })());
   return {

@@ -15,7 +15,17 @@ export async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const running = await startServer(config, logger);
+  let running;
+  try {
+    running = await startServer(config, logger);
+  } catch (error) {
+    // Settings only the database can judge (a STAFF_SECRET_KEY that opens none of the sealed secrets).
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
   logger.info(`Listening on ${running.url}`);
   // On stdout, never through the logger: the link is a credential (it works once, for 72 hours).
   if (running.staffSetupLink && !config.production)

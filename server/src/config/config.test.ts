@@ -7,6 +7,14 @@ const base = {
   RATE_LIMIT_SECRET: 'r'.repeat(32),
 };
 
+/** Production's required settings other than the ones a test is about. */
+const productionBase = {
+  ...base,
+  NODE_ENV: 'production',
+  ADDRESS_PROVIDER: 'local',
+  PAYMENT_DETAILS_URL: 'https://payments.example/form',
+};
+
 describe('configuration', () => {
   it('parses sizes with units', () => {
     expect(parseByteSize('15mb')).toBe(15 * 1024 * 1024);
@@ -214,10 +222,37 @@ describe('staff configuration', () => {
     expect(() =>
       loadConfig({
         ...base,
-        NODE_ENV: 'production',
-        ADDRESS_PROVIDER: 'local',
-        STAFF_ADMIN_EMAIL: 'admin@winner.example',
+        STAFF_SECRET_KEY: 's'.repeat(32),
+        STAFF_SECRET_KEY_PREVIOUS: 's'.repeat(32),
       }),
-    ).toThrow('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
+    ).toThrow('STAFF_SECRET_KEY_PREVIOUS is the same as STAFF_SECRET_KEY');
+  });
+
+  it('when production has no STAFF_SECRET_KEY of its own, then start-up stops (no key derived from another secret)', () => {
+    const production = { ...productionBase, SMTP_REQUIRE_TLS: 'true' };
+    // With or without a first admin configured.
+    for (const env of [production, { ...production, STAFF_ADMIN_EMAIL: 'admin@winner.example' }])
+      expect(() => loadConfig(env)).toThrow(
+        'STAFF_SECRET_KEY is not set: production needs a key of its own',
+      );
+    expect(loadConfig({ ...production, STAFF_SECRET_KEY: 'k'.repeat(40) }).staffSecretKey).toBe(
+      'k'.repeat(40),
+    );
+    // Outside production the embedded default stands in.
+    expect(loadConfig(base).staffSecretKey).toHaveLength(43);
+  });
+
+  it('when production would send mail over plain SMTP, then start-up stops unless that is chosen on purpose', () => {
+    const production = { ...productionBase, STAFF_SECRET_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(
+      'SMTP_URL is plain smtp:// in production: use smtps://, or set SMTP_REQUIRE_TLS=true',
+    );
+    expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'true' }).smtpRequireTls).toBe(true);
+    expect(loadConfig({ ...production, SMTP_REQUIRE_TLS: 'false' }).smtpRequireTls).toBe(false);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://mail.example:465' }).smtpRequireTls).toBe(
+      false,
+    );
+    // Outside production, plain SMTP (the embedded mail catcher) is the default.
+    expect(loadConfig(base).smtpRequireTls).toBe(false);
   });
 });

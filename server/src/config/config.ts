@@ -75,10 +75,14 @@ export interface Config {
   staffAdminEmail: string | undefined;
   /** Key the staff module derives its TOTP-sealing and CSRF keys from (STAFF_SECRET_KEY). */
   staffSecretKey: string;
+  /** The key before a rotation (STAFF_SECRET_KEY_PREVIOUS): opens TOTP secrets sealed under it, seals nothing. */
+  staffSecretKeyPrevious: string | undefined;
+  /** Password hashes and checks running at once; a few more wait, the rest are answered 503 (STAFF_PASSWORD_CHECKS_CONCURRENT). */
+  staffPasswordChecksConcurrent: number;
   /** A staff session ends after this many idle minutes, and this many hours after sign-in. */
   staffSessionIdleMinutes: number;
   staffSessionMaxHours: number;
-  /** Failed staff sign-ins one client address may make per 15 minutes. */
+  /** Staff sign-in attempts one client (an IPv6 /64) may make per 15 minutes; a success is given back. */
   staffSignInFailuresPerClient: number;
   /** Base of the link in the "payment details requested" e-mail; `?reference=` is appended (PAYMENT_DETAILS_URL). */
   paymentDetailsUrl: string;
@@ -329,7 +333,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     // Enough for a 48 MP HEIC and a 100 MP JPEG or PNG (docs/adr/012).
     imageDecodeMemory: byteSize(env, 'IMAGE_DECODE_MEMORY', 1536 * 1024 ** 2),
     rateLimitSecret,
-    smtpRequireTls: oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true',
+    smtpRequireTls: smtpRequireTls(env),
     operatorFailuresPerClient: integer(
       env,
       'RATE_LIMIT_OPERATOR_FAILURES_PER_CLIENT',
@@ -346,6 +350,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
     staffAdminEmail: staffAdminEmail(env),
     staffSecretKey: staffSecretKey(env, rateLimitSecret),
+    staffSecretKeyPrevious: staffSecretKeyPrevious(env),
+    staffPasswordChecksConcurrent: integer(env, 'STAFF_PASSWORD_CHECKS_CONCURRENT', 1, 1, 64),
     staffSessionIdleMinutes: integer(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     staffSessionMaxHours: integer(env, 'STAFF_SESSION_MAX_HOURS', 12, 1, 7 * 24),
     staffSignInFailuresPerClient: integer(
@@ -391,14 +397,39 @@ function staffAdminEmail(env: Env): string | undefined {
 }
 
 /**
- * STAFF_SECRET_KEY, or outside production a key derived from RATE_LIMIT_SECRET (which `make
- * start` keeps in .data/), like the other embedded defaults. Production with a first admin
- * configured must set its own: the TOTP secrets are sealed with it.
+ * STAFF_SECRET_KEY. Production must set its own, always: the TOTP secrets are sealed with it and
+ * the sessions' CSRF tokens derived from it, and a key derived from another secret would rotate
+ * whenever that one does. Outside production a key derived from RATE_LIMIT_SECRET (which `make
+ * start` keeps in .data/) stands in, like the other embedded defaults.
  */
 function staffSecretKey(env: Env, rateLimitSecret: string): string {
   const key = secret(env, 'STAFF_SECRET_KEY');
   if (key) return key;
-  if (env.NODE_ENV === 'production' && env.STAFF_ADMIN_EMAIL)
-    throw new ConfigError('STAFF_ADMIN_EMAIL needs STAFF_SECRET_KEY in production');
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError(
+      'STAFF_SECRET_KEY is not set: production needs a key of its own (32 characters or more)',
+    );
   return createHmac('sha256', rateLimitSecret).update('staff-secret-key').digest('base64url');
+}
+
+function staffSecretKeyPrevious(env: Env): string | undefined {
+  const previous = secret(env, 'STAFF_SECRET_KEY_PREVIOUS');
+  if (previous && previous === env.STAFF_SECRET_KEY)
+    throw new ConfigError('STAFF_SECRET_KEY_PREVIOUS is the same as STAFF_SECRET_KEY');
+  return previous;
+}
+
+/**
+ * SMTP_REQUIRE_TLS. Staff set-up links go by e-mail, so in production a plain smtp:// server
+ * must be told to upgrade (SMTP_REQUIRE_TLS=true: STARTTLS or no mail) or be chosen on purpose
+ * (SMTP_REQUIRE_TLS=false); smtps:// is TLS from the first byte. Outside production, off by default.
+ */
+function smtpRequireTls(env: Env): boolean {
+  const raw = env.SMTP_REQUIRE_TLS;
+  const plain = env.SMTP_URL?.startsWith('smtp:') ?? false;
+  if ((raw === undefined || raw === '') && env.NODE_ENV === 'production' && plain)
+    throw new ConfigError(
+      'SMTP_URL is plain smtp:// in production: use smtps://, or set SMTP_REQUIRE_TLS=true (STARTTLS required), or SMTP_REQUIRE_TLS=false to send in plain text on purpose',
+    );
+  return oneOf(env, 'SMTP_REQUIRE_TLS', ['false', 'true'] as const, 'false') === 'true';
 }

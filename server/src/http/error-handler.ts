@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import {
   HttpError,
   LockedError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   ValidationFailure,
   type ValidationItem,
@@ -161,7 +162,9 @@ export function errorHandler(
       return;
     }
     if (
-      (error instanceof TooManyRequestsError || error instanceof LockedError) &&
+      (error instanceof TooManyRequestsError ||
+        error instanceof LockedError ||
+        error instanceof ServiceUnavailableError) &&
       error.retryAfterSeconds
     )
       res.setHeader('Retry-After', String(error.retryAfterSeconds));

@@ -73,8 +73,11 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 export class ServiceUnavailableError extends HttpError {
-  constructor(message: string) {
+  /** When set, answered as Retry-After: the service is busy rather than down. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, retryAfterSeconds?: number) {
     super(503, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
@@ -37,6 +38,41 @@ export function rateLimiter(pool: Pool, rule: RateLimitRule): RateLimiterPostgre
  */
 export function rateLimitKey(key: string, secret: string): string {
   return createHmac('sha256', secret).update(key).digest('base64url');
+}
+
+/**
+ * The part of a client address a per-client limit counts. An IPv6 client is counted by its /64:
+ * one subscriber line, or one cloud instance, is given a whole /64 and can pick a fresh address
+ * from it for every request, so counting single IPv6 addresses would limit nobody. An IPv4
+ * address (also when it arrives IPv4-mapped, `::ffff:192.0.2.1`) is counted as it is.
+ */
+export function clientAddressKey(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(bare)) return bare;
+  const groups = ipv6Groups(bare);
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, '::' expanded, an embedded IPv4 tail converted. */
+function ipv6Groups(address: string): string[] {
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+/** The key a per-client limit counts for a request's address (its /64 for IPv6), HMACed. */
+export function clientRateLimitKey(address: string, secret: string): string {
+  return rateLimitKey(clientAddressKey(address), secret);
 }
 
 /** One request's charge: the limiter of a rule and the (HMACed) key it counts. */

@@ -34,13 +34,20 @@ export async function staffMember(server: TestServer, role: StaffRole): Promise<
     totpSecretSealed: randomBytes(32),
     setupCompletedAt: new Date(),
   });
-  const { token } = openStaffSession(em, account, new Date(), {
-    idleMinutes: server.config.staffSessionIdleMinutes,
-    maxHours: server.config.staffSessionMaxHours,
-  });
+  const keys = staffKeys(server.config.staffSecretKey);
+  const { token } = openStaffSession(
+    em,
+    account,
+    new Date(),
+    {
+      idleMinutes: server.config.staffSessionIdleMinutes,
+      maxHours: server.config.staffSessionMaxHours,
+    },
+    keys.id,
+  );
   await em.flush();
   const cookie = `staff_session=${token}`;
-  const csrf = csrfTokenFor(token, staffKeys(server.config.staffSecretKey));
+  const csrf = csrfTokenFor(token, keys);
   return {
     id,
     name,

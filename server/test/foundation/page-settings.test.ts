@@ -25,6 +25,9 @@ beforeAll(async () => {
       GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=uk.lottery&hl=en',
       NODE_ENV: 'production',
       ADDRESS_PROVIDER: 'local',
+      // Production has no embedded defaults for these (the test's mail sink speaks plain SMTP).
+      STAFF_SECRET_KEY: 'page-settings-staff-secret-key-0123456789',
+      SMTP_REQUIRE_TLS: 'false',
     },
     { clientDist: dist },
   );

@@ -92,6 +92,8 @@ describe('the first admin', () => {
         NODE_ENV: 'production',
         ADDRESS_PROVIDER: 'loqate',
         LOQATE_API_KEY: 'k',
+        PAYMENT_DETAILS_URL: 'https://payments.example/form',
+        SMTP_REQUIRE_TLS: 'false',
       }),
       staffSetupLink: link,
     });

@@ -48,6 +48,8 @@ export async function startTestServer(
     // Servers of different test files share the database but not their upload folder or SMTP
     // listener: each gets its own job queue, so its e-mails and images are handled by itself.
     jobSchema: `pgboss_${randomBytes(6).toString('hex')}`,
+    // Accounts and sessions of other test files, under their own keys, share the database.
+    staffKeyCheck: false,
     ...options,
   });
   return { ...running, config, logs };

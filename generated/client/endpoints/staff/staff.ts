@@ -109,10 +109,15 @@ export type signInStaffResponse500 = {
   status: 500
 }
 
+export type signInStaffResponse503 = {
+  data: GeneralError
+  status: 503
+}
+
 export type signInStaffResponseSuccess = (signInStaffResponse200) & {
   headers: Headers;
 };
-export type signInStaffResponseError = (signInStaffResponse400 | signInStaffResponse401 | signInStaffResponse415 | signInStaffResponse423 | signInStaffResponse429 | signInStaffResponse500) & {
+export type signInStaffResponseError = (signInStaffResponse400 | signInStaffResponse401 | signInStaffResponse415 | signInStaffResponse423 | signInStaffResponse429 | signInStaffResponse500 | signInStaffResponse503) & {
   headers: Headers;
 };
 
@@ -128,8 +133,12 @@ export const getSignInStaffUrl = () => {
  * Checks the e-mail address, password and authenticator code of a set-up staff account and
  * starts a session: the answer sets the `staff_session` cookie (httpOnly, SameSite=Strict,
  * Path=/api/v1/staff, Secure when PUBLIC_URL is https) and returns the session's CSRF token.
- * A wrong e-mail address, password or code answers the same 401. Five failures in a row lock
- * the account for 15 minutes (423). Rate limited per client (429).
+ * A wrong e-mail address, password or code answers the same 401. Five failed attempts at one
+ * e-mail address from one client lock that address for that client for 15 minutes (423, the
+ * same for an address that is no account); the account's owner still signs in from elsewhere.
+ * Each attempt is taken from the client's allowance before it is checked (429 past it; an
+ * IPv6 client counts by its /64; a success gives its attempt back). When password checks are
+ * busy, 503 with Retry-After at once.
  * @summary Sign in to the back office
  */
 export const signInStaff = async (staffSignInRequest: StaffSignInRequest, options?: Parameters<typeof http>[1]): Promise<signInStaffResponseSuccess> => {
@@ -612,10 +621,15 @@ export type completeStaffSetupResponse500 = {
   status: 500
 }
 
+export type completeStaffSetupResponse503 = {
+  data: GeneralError
+  status: 503
+}
+
 export type completeStaffSetupResponseSuccess = (completeStaffSetupResponse204) & {
   headers: Headers;
 };
-export type completeStaffSetupResponseError = (completeStaffSetupResponse400 | completeStaffSetupResponse404 | completeStaffSetupResponse409 | completeStaffSetupResponse410 | completeStaffSetupResponse415 | completeStaffSetupResponse429 | completeStaffSetupResponse500) & {
+export type completeStaffSetupResponseError = (completeStaffSetupResponse400 | completeStaffSetupResponse404 | completeStaffSetupResponse409 | completeStaffSetupResponse410 | completeStaffSetupResponse415 | completeStaffSetupResponse429 | completeStaffSetupResponse500 | completeStaffSetupResponse503) & {
   headers: Headers;
 };
 
@@ -665,7 +679,7 @@ return http<completeStaffSetupResponseSuccess>(getCompleteStaffSetupUrl(setupTok
 
 export const getCompleteStaffSetupMutationKey = () => ['completeStaffSetup'] as const;
 
-export const getCompleteStaffSetupMutationOptions = <TError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const getCompleteStaffSetupMutationOptions = <TError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | GeneralError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeStaffSetup>>, TError,CompleteStaffSetupMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeStaffSetup>>, TError,CompleteStaffSetupMutationVariables, TContext> => {
 
@@ -694,13 +708,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteStaffSetupMutationResult = NonNullable<Awaited<ReturnType<typeof completeStaffSetup>>>
     export type CompleteStaffSetupMutationBody = StaffSetupRequest
-    export type CompleteStaffSetupMutationError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type CompleteStaffSetupMutationError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | GeneralError>
     export type CompleteStaffSetupMutationVariables = {setupToken: string;data: StaffSetupRequest}
 
     /**
  * @summary Complete a set-up link
  */
-export const useCompleteStaffSetup = <TError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+export const useCompleteStaffSetup = <TError = ErrorType<BadRequestError | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | GeneralError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeStaffSetup>>, TError,CompleteStaffSetupMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeStaffSetup>>,

@@ -13,8 +13,10 @@ import { Migration20261125180000FormDrafts } from './Migration20261125180000Form
 import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
 import { Migration20261127165403_ClaimStatusLink } from './Migration20261127165403_ClaimStatusLink.ts';
+import { Migration20261127165414_StaffSessionKeyId } from './Migration20261127165414_StaffSessionKeyId.ts';
 import { Migration20261127172215_ClaimDataRetention } from './Migration20261127172215_ClaimDataRetention.ts';
 import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
+import { Migration20261127174500_StaffAuditOwner } from './Migration20261127174500_StaffAuditOwner.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -39,8 +41,16 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127165403_ClaimStatusLink,
   },
   {
+    name: 'Migration20261127165414_StaffSessionKeyId',
+    class: Migration20261127165414_StaffSessionKeyId,
+  },
+  {
     name: 'Migration20261127172215_ClaimDataRetention',
     class: Migration20261127172215_ClaimDataRetention,
   },
   { name: 'Migration20261127173317_ScaleIndexes', class: Migration20261127173317_ScaleIndexes },
+  {
+    name: 'Migration20261127174500_StaffAuditOwner',
+    class: Migration20261127174500_StaffAuditOwner,
+  },
 ];

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { Pool } from 'pg';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
 import {
+  clientRateLimitKey,
   rateLimiter,
   rateLimitKey,
   retryAfterSeconds,
@@ -69,7 +70,7 @@ export function addressLimits(pool: Pool, settings: AddressLimitSettings): Addre
   return {
     async admit(client, claimToken) {
       const charges: RateLimitCharge[] = [
-        { limiter: perClient, key: rateLimitKey(client, settings.secret) },
+        { limiter: perClient, key: clientRateLimitKey(client, settings.secret) },
       ];
       if (claimToken)
         charges.push({ limiter: perClaim, key: rateLimitKey(claimToken, settings.secret) });

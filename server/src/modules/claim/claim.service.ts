@@ -11,6 +11,7 @@ import {
 } from '../../http/errors.ts';
 import {
   emailRateLimitKey,
+  clientRateLimitKey,
   rateLimiter,
   rateLimitKey,
   retryAfterSeconds,
@@ -164,7 +165,7 @@ export function claimService({
       const normalised = email.trim();
       // Both limits are counted, refused or not; a refused start stores nothing and sends nothing.
       const refusedFor = await retryAfterSeconds([
-        { limiter: startPerClient, key: rateLimitKey(client, config.rateLimitSecret) },
+        { limiter: startPerClient, key: clientRateLimitKey(client, config.rateLimitSecret) },
         {
           limiter: startPerEmail,
           key: rateLimitKey(emailRateLimitKey(normalised), config.rateLimitSecret),

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
 import { recordRateLimitRefusal } from '../metrics/metrics.ts';
-import { rateLimiter, rateLimitKey } from '../../http/rate-limit.ts';
+import { clientRateLimitKey, rateLimiter } from '../../http/rate-limit.ts';
 import { maskUrl } from '../../http/redaction.ts';
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
@@ -41,7 +41,7 @@ export function operatorAuth({
     durationSeconds: 15 * 60,
   });
   return async (req, res, next) => {
-    const key = rateLimitKey(req.ip ?? 'unknown', rateLimitSecret);
+    const key = clientRateLimitKey(req.ip ?? 'unknown', rateLimitSecret);
     // The client appears in the log as the start of its rate-limit key: attempts can be told
     // apart and counted without its address being written down.
     const client = key.slice(0, 12);

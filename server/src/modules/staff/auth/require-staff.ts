@@ -88,7 +88,7 @@ export function staffGate({ em, keys, lifetime, clock }: StaffGateOptions): Rout
     const token = typeof cookie === 'string' ? cookie : undefined;
     // A malformed cookie is no session: never a lookup with arbitrary bytes.
     if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
-      const session = await findStaffSession(em.fork(), token, clock(), lifetime);
+      const session = await findStaffSession(em.fork(), token, clock(), lifetime, keys.id);
       if (session) {
         res.locals.staff = principalOf(session);
         res.locals.staffCsrfToken = csrfTokenFor(token, keys);

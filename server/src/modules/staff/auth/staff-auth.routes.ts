@@ -1,6 +1,5 @@
 import { Router, type CookieOptions } from 'express';
 import { contractRoute } from '../../../http/contract-routes.ts';
-import { ValidationFailure } from '../../../http/errors.ts';
 import type { StaffAccountsService } from '../accounts/staff-accounts.service.ts';
 import { requireStaff, STAFF_API, STAFF_SESSION_COOKIE, staffOf } from './require-staff.ts';
 import type { StaffAuthService } from './staff-auth.service.ts';
@@ -50,14 +49,10 @@ export function staffAuthRoutes(
   });
 
   contractRoute(router, 'post', '/api/v1/staff/setup/{setupToken}', async (req, res) => {
-    // A wrong code counts against the client like a failed sign-in.
-    const key = await auth.clientAllowed(req.ip ?? 'unknown');
-    try {
-      await accounts.completeSetup(req.params.setupToken, req.body.password, req.body.code);
-    } catch (error) {
-      if (error instanceof ValidationFailure) await auth.countFailure(key);
-      throw error;
-    }
+    // Taken from the client's sign-in allowance before the code is checked; a success gives it back.
+    const attempt = await auth.takeAttempt(req.ip ?? 'unknown');
+    await accounts.completeSetup(req.params.setupToken, req.body.password, req.body.code);
+    await attempt.giveBack();
     res.status(204).end();
   });
 

@@ -20,6 +20,8 @@ export const StaffSessionSchema = defineEntity({
     idleExpiresAt: p.datetime(),
     /** createdAt + STAFF_SESSION_MAX_HOURS: the session ends then however busy. */
     expiresAt: p.datetime().index('staff_session_expires_idx'),
+    /** The id of the STAFF_SECRET_KEY it was made under: after a rotation it has ended. */
+    keyId: p.text().default(''),
   },
 });
 

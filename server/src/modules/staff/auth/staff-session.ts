@@ -21,6 +21,7 @@ export function openStaffSession(
   staff: StaffAccount,
   now: Date,
   lifetime: SessionLifetime,
+  keyId: string,
 ): OpenedSession {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + lifetime.maxHours * 3_600_000);
@@ -31,6 +32,7 @@ export function openStaffSession(
     createdAt: now,
     idleExpiresAt: idleExpiry(now, expiresAt, lifetime),
     expiresAt,
+    keyId,
   });
   em.persist(session);
   return { token, session };
@@ -40,18 +42,23 @@ function idleExpiry(now: Date, expiresAt: Date, lifetime: SessionLifetime): Date
   return new Date(Math.min(now.getTime() + lifetime.idleMinutes * 60_000, expiresAt.getTime()));
 }
 
-const expired = (session: StaffSession, now: Date): boolean =>
-  session.idleExpiresAt.getTime() <= now.getTime() || session.expiresAt.getTime() <= now.getTime();
+const expired = (session: StaffSession, now: Date, keyId: string): boolean =>
+  session.idleExpiresAt.getTime() <= now.getTime() ||
+  session.expiresAt.getTime() <= now.getTime() ||
+  // Made under a STAFF_SECRET_KEY since rotated away: rotating the key signs everyone out.
+  session.keyId !== keyId;
 
 /**
- * The session a cookie token names, when it is still alive; its idle expiry moves on. An expired
- * session is deleted as it is found. Flushes `em` (pass a fork).
+ * The session a cookie token names, when it is still alive and was made under the current key
+ * (`keyId`); its idle expiry moves on. An ended session is deleted as it is found. Flushes `em`
+ * (pass a fork).
  */
 export async function findStaffSession(
   em: EntityManager,
   token: string,
   now: Date,
   lifetime: SessionLifetime,
+  keyId: string,
 ): Promise<StaffSession | undefined> {
   const session = await em.findOne(
     StaffSessionSchema,
@@ -59,7 +66,7 @@ export async function findStaffSession(
     { populate: ['staff'] },
   );
   if (!session) return undefined;
-  if (expired(session, now)) {
+  if (expired(session, now, keyId)) {
     await em.remove(session).flush();
     return undefined;
   }
@@ -69,18 +76,28 @@ export async function findStaffSession(
 }
 
 /**
- * Deletes `staff`'s expired sessions, at each of their sign-ins: the table keeps a handful of
- * rows per member of staff without a maintenance job.
+ * Deletes `staff`'s ended sessions (expired, or made under a rotated-away key), at each of their
+ * sign-ins: the table keeps a handful of rows per member of staff without a maintenance job.
  */
 export async function deleteExpiredSessions(
   em: EntityManager,
   staff: StaffAccount,
   now: Date,
+  keyId: string,
 ): Promise<void> {
   await em.nativeDelete(StaffSessionSchema, {
     staff,
-    $or: [{ idleExpiresAt: { $lte: now } }, { expiresAt: { $lte: now } }],
+    $or: [
+      { idleExpiresAt: { $lte: now } },
+      { expiresAt: { $lte: now } },
+      { keyId: { $ne: keyId } },
+    ],
   });
+}
+
+/** Deletes every session made under another key than `keyId` (at start-up, after a rotation). */
+export async function deleteSessionsOfOtherKeys(em: EntityManager, keyId: string): Promise<number> {
+  return em.nativeDelete(StaffSessionSchema, { keyId: { $ne: keyId } });
 }
 
 export function principalOf(session: StaffSession): StaffPrincipal {
