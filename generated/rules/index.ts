@@ -8,6 +8,23 @@ export const AuditEntryRules = {
   }
 } as const;
 
+export const ChangeStaffPasswordRequestRules = {
+  "code": {
+    "message": "Enter the 6-digit code from your authenticator app.",
+    "pattern": "^[0-9]{6}$"
+  },
+  "currentPassword": {
+    "message": "Enter your current password.",
+    "minLength": 1,
+    "maxLength": 128
+  },
+  "newPassword": {
+    "message": "Your password must be 12 to 128 characters long.",
+    "minLength": 12,
+    "maxLength": 128
+  }
+} as const;
+
 export const ClaimListRules = {
   "items": {
     "maxItems": 100
@@ -176,13 +193,9 @@ export const CreateStaffRequestRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "role": {
-    "message": "Select a role.",
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
+  "roles": {
+    "message": "Select at least one role.",
+    "maxItems": 3
   }
 } as const;
 
@@ -473,6 +486,20 @@ export const SavedDraftSectionRules = {
   }
 } as const;
 
+export const StaffAuthenticatorEnrolmentRules = {
+  "qrCodeDataUrl": {
+    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
+    "maxLength": 20000
+  },
+  "totpSecret": {
+    "pattern": "^[A-Z2-7]{16,128}$"
+  },
+  "totpUri": {
+    "pattern": "^otpauth://totp/",
+    "maxLength": 1024
+  }
+} as const;
+
 export const StaffClaimListRules = {
   "items": {
     "maxItems": 100
@@ -556,6 +583,27 @@ export const StaffSessionRules = {
   }
 } as const;
 
+export const StaffSessionListRules = {
+  "items": {
+    "maxItems": 1000
+  }
+} as const;
+
+export const StaffSessionSummaryRules = {
+  "createdAt": {
+    "format": "date-time"
+  },
+  "expiresAt": {
+    "format": "date-time"
+  },
+  "id": {
+    "format": "uuid"
+  },
+  "idleExpiresAt": {
+    "format": "date-time"
+  }
+} as const;
+
 export const StaffSetupRules = {
   "email": {
     "maxLength": 254,
@@ -566,23 +614,8 @@ export const StaffSetupRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "qrCodeDataUrl": {
-    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
-    "maxLength": 20000
-  },
-  "role": {
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
-  },
-  "totpSecret": {
-    "pattern": "^[A-Z2-7]{16,128}$"
-  },
-  "totpUri": {
-    "pattern": "^otpauth://totp/",
-    "maxLength": 1024
+  "roles": {
+    "maxItems": 3
   }
 } as const;
 
@@ -631,12 +664,8 @@ export const StaffUserRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "role": {
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
+  "roles": {
+    "maxItems": 3
   }
 } as const;
 
