@@ -83,12 +83,18 @@ export function staffAuthService({
         { email: input.email.trim().toLowerCase() },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!account?.setupCompletedAt) {
+      if (!account?.setupCompletedAt || account.disabledAt || !account.totpSecretSealed) {
         await passwordMatches(null, input.password);
         recordStaffAudit(tx, {
           staffId: account?.id ?? null,
           action: 'staff.sign_in_failed',
-          detail: { reason: account ? 'setup_not_completed' : 'unknown_account' },
+          detail: {
+            reason: !account
+              ? 'unknown_account'
+              : account.disabledAt
+                ? 'disabled'
+                : 'setup_not_completed',
+          },
         });
         return { kind: 'failed' };
       }
