@@ -39,7 +39,7 @@ async function createdByAdmin(role: 'claims_advisor' | 'customer_care' | 'admin'
   return { admin, session, id: res.body.id as string, email, token, created: res.body };
 }
 
-describe('staff accounts and set-up links', () => {
+describe('staff accounts and set-up links', { timeout: 120_000 }, () => {
   it('when an admin creates an account, then it is listed as not set up and its owner is e-mailed a set-up link', async () => {
     const { session, id, email, created, admin } = await createdByAdmin('claims_advisor');
     expect(created).toMatchObject({
