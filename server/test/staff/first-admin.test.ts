@@ -54,9 +54,7 @@ describe('the first admin', () => {
       expect(second.staffSetupLink).not.toBe(firstLink);
       const token = SETUP_LINK.exec(second.staffSetupLink!)![1]!;
       const firstToken = SETUP_LINK.exec(firstLink!)![1]!;
-      expect((await request(second.url).get(`/api/v1/staff/setup/${firstToken}`)).status).toBe(
-        404,
-      );
+      expect((await request(second.url).get(`/api/v1/staff/setup/${firstToken}`)).status).toBe(404);
       const setup = await request(second.url).get(`/api/v1/staff/setup/${token}`);
       expect(setup.body).toEqual({ email: ADMIN, name: 'Administrator', roles: ['admin'] });
       const done = await completeSetupOn(

@@ -74,7 +74,8 @@ const ROLES: Record<string, readonly StaffRole[]> = {
   endStaffSession: STAFF_ROLES,
 };
 
-describe('staff access', () => {
+// Each role signs in (argon2: seconds on a busy 2-core machine), then calls every operation.
+describe('staff access', { timeout: 120_000 }, () => {
   const operations = staffOperations();
 
   it('when the contract is read, then only sign-in, the session probe and the set-up link are public', () => {

@@ -170,7 +170,7 @@ describe('staff accounts and set-up links', { timeout: 120_000 }, () => {
     expect(audit.map((row) => row.action)).toEqual(['staff.setup_completed', 'staff.signed_in']);
   });
 
-  it('when the password is easy to guess, then set-up refuses it with zxcvbn\'s warning and suggestions', async () => {
+  it("when the password is easy to guess, then set-up refuses it with zxcvbn's warning and suggestions", async () => {
     const { token } = await createdByAdmin('claims_advisor');
     const secret = await enrolOn(ctx.server.url, token);
     for (const password of ['aaaaaaaaaaaa', 'password1234', 'qwertyuiop12']) {

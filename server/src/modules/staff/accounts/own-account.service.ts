@@ -77,11 +77,13 @@ export function ownAccountService({ em, keys, clock }: OwnAccountDeps) {
     /** The live sessions of the signed-in member of staff, newest first. */
     async sessions(staff: StaffPrincipal): Promise<StaffSessionList> {
       const now = clock();
-      const rows = await em.fork().find(
-        StaffSessionSchema,
-        { staff: staff.id, idleExpiresAt: { $gt: now }, expiresAt: { $gt: now } },
-        { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MAX_LISTED },
-      );
+      const rows = await em
+        .fork()
+        .find(
+          StaffSessionSchema,
+          { staff: staff.id, idleExpiresAt: { $gt: now }, expiresAt: { $gt: now } },
+          { orderBy: { createdAt: 'desc', id: 'asc' }, limit: MAX_LISTED },
+        );
       return {
         items: rows.map((session) => ({
           id: session.id,

@@ -307,8 +307,7 @@ export function staffAccountsService({ em, config, keys, clock, outbox }: StaffA
           });
           if (ready) return undefined;
           let account = await tx.findOne(StaffAccountSchema, { email });
-          if (account && (!account.roles.includes('admin') || account.disabledAt))
-            return undefined;
+          if (account && (!account.roles.includes('admin') || account.disabledAt)) return undefined;
           if (!account) {
             account = newAccount(tx, { email, name: 'Administrator', roles: ['admin'] }, now);
             recordStaffAudit(tx, {

@@ -21,7 +21,10 @@ export interface PasswordStrength {
 
 /** How guessable `password` is; `userInputs` (the account's e-mail and name) count as known words. */
 export function passwordStrength(password: string, userInputs: string[]): PasswordStrength {
-  const result = zxcvbn(password, userInputs.flatMap((input) => input.split(/[\s@._-]+/)));
+  const result = zxcvbn(
+    password,
+    userInputs.flatMap((input) => input.split(/[\s@._-]+/)),
+  );
   const feedback = [result.feedback.warning, ...result.feedback.suggestions].filter(
     (text): text is string => typeof text === 'string' && text.length > 0,
   );
