@@ -31,7 +31,8 @@ async function start(): Promise<TestServer> {
   });
 }
 
-describe('the first admin', () => {
+// Three server starts and a set-up (argon2): minutes on a busy 2-core machine.
+describe('the first admin', { timeout: 180_000 }, () => {
   it('when STAFF_ADMIN_EMAIL is set and no admin is set up, then each start e-mails a set-up link (never logged) until one is used', async () => {
     const first = await start();
     let firstLink: string | undefined;
