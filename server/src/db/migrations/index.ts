@@ -32,5 +32,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
   { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
   { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
-  { name: 'Migration20261127170058_StaffAccountLifecycle', class: Migration20261127170058_StaffAccountLifecycle },
+  {
+    name: 'Migration20261127170058_StaffAccountLifecycle',
+    class: Migration20261127170058_StaffAccountLifecycle,
+  },
 ];
