@@ -101,9 +101,12 @@ function expectStaffUser(user: Record<string, unknown>): void {
     id: expect.stringMatching(UUID),
     email: expect.any(String),
     name: expect.any(String),
-    role: expect.stringMatching(/^(claims_advisor|customer_care|admin)$/),
+    roles: expect.arrayContaining([
+      expect.stringMatching(/^(claims_advisor|customer_care|admin)$/),
+    ]),
     createdAt: expect.any(String),
     setupCompleted: expect.any(Boolean),
+    disabled: expect.any(Boolean),
   });
 }
 
@@ -120,7 +123,14 @@ function expectSession(body: Schemas['StaffSession']): void {
 
 /** The staff operations as the contract declares them: the sweeps below cover each one. */
 const staffOperations = contractOperations().filter((found) => found.tags[0] === 'staff');
-const OPEN_TO_ANYONE = new Set(['signInStaff', 'getStaffSetup', 'completeStaffSetup']);
+const OPEN_TO_ANYONE = new Set([
+  'signInStaff',
+  'getStaffSetup',
+  'enrolStaffAuthenticator',
+  'completeStaffSetup',
+]);
+/** The session probe: with a session its answer, without one 204 (signed out), never 401. */
+const SESSION_PROBE = 'getStaffSession';
 
 /** A request for the operation with valid values: the path's parameters and the first body example. */
 async function validRequest(
@@ -133,6 +143,8 @@ async function validRequest(
     uuid: claim?.files[0]!.uuid ?? crypto.randomUUID(),
     setupToken: MOCK_SETUP_TOKEN,
     ticketCode: 'PC-0000000000',
+    staffId: crypto.randomUUID(),
+    sessionId: crypto.randomUUID(),
   };
   const url = found.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
   const media = resolve<MediaTypeObject>(
@@ -149,10 +161,18 @@ describe('every staff operation', () => {
     expect(staffOperations.map((found) => found.operationId).sort()).toEqual(
       [
         'changeStaffClaimStep',
+        'changeStaffPassword',
         'completeStaffSetup',
         'createStaff',
         'createStaffInfoRequest',
+        'disableStaff',
+        'enableStaff',
+        'endOtherStaffSessions',
+        'endStaffSession',
+        'enrolStaffAuthenticator',
         'findClaimByTicketCode',
+        'listStaffSessions',
+        'resetStaff',
         'getStaffClaim',
         'getStaffClaimFile',
         'getStaffSession',
@@ -167,6 +187,11 @@ describe('every staff operation', () => {
       const security = declared.security as Array<Record<string, string[]>>;
       if (OPEN_TO_ANYONE.has(operationId)) {
         expect(security, operationId).toEqual([]);
+        continue;
+      }
+      if (operationId === SESSION_PROBE) {
+        expect(security, operationId).toEqual([{ staffSession: [] }, {}]);
+        expect(Object.keys(declared.responses ?? {}), operationId).toContain('204');
         continue;
       }
       const schemes = method === 'GET' ? ['staffSession'] : ['staffSession', 'staffCsrf'];
@@ -206,7 +231,7 @@ describe('every staff operation', () => {
     [...SUBMITTED_CLAIM],
     async () => {
       for (const { operationId } of staffOperations) {
-        if (OPEN_TO_ANYONE.has(operationId)) continue;
+        if (OPEN_TO_ANYONE.has(operationId) || operationId === SESSION_PROBE) continue;
         const { method, url, json } = await validRequest(operationId);
         const refused = await api(method, url, {
           json,
@@ -225,6 +250,12 @@ describe('every staff operation', () => {
       const members: Record<string, () => Promise<StaffMember>> = {
         signOutStaff: customerCare,
         createStaff: admin,
+        disableStaff: admin,
+        enableStaff: admin,
+        resetStaff: admin,
+        changeStaffPassword: customerCare,
+        endOtherStaffSessions: customerCare,
+        endStaffSession: customerCare,
         changeStaffClaimStep: advisor,
         createStaffInfoRequest: advisor,
       };
@@ -268,6 +299,8 @@ describe('every staff operation', () => {
       const refusals: Array<[() => Promise<StaffMember>, string]> = [
         [advisor, 'listStaff'],
         [advisor, 'createStaff'],
+        [advisor, 'disableStaff'],
+        [customerCare, 'resetStaff'],
         [customerCare, 'listStaff'],
         [customerCare, 'createStaff'],
         [customerCare, 'changeStaffClaimStep'],
@@ -308,7 +341,7 @@ operation('signInStaff', () => {
           id: member.id,
           email: member.email,
           name: 'Ravi Patel',
-          role: 'claims_advisor',
+          roles: ['claims_advisor'],
           setupCompleted: true,
         }),
       );
@@ -434,7 +467,7 @@ operation('getStaffSession', () => {
     expect(current.body.staff).toEqual(
       expect.objectContaining({
         email: 'staff-admin@example.com',
-        role: 'admin',
+        roles: ['admin'],
         setupCompleted: true,
       }),
     );
@@ -446,12 +479,14 @@ operation('getStaffSession', () => {
     expect(later.body.expiresAt).toBe(current.body.expiresAt);
   });
 
-  scenario('401: no session, in the general shape', [], async () => {
-    const refused = await api('GET', '/api/v1/staff/session', {
+  scenario('204: no live session (signed out), with no body', [], async () => {
+    const probe = await api('GET', '/api/v1/staff/session', {
       headers: { cookie: `staff_session=${unknownToken()}` },
-      ...mockAnswer('code=401'),
+      ...mockAnswer('code=204'),
     });
-    expectGeneralError(refused, 401);
+    expect(probe.status).toBe(204);
+    const without = await api('GET', '/api/v1/staff/session', mockAnswer('code=204'));
+    expect(without.status).toBe(204);
   });
 });
 
@@ -467,7 +502,7 @@ operation('signOutStaff', () => {
       /staff_session=;|staff_session=[^;]*;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i,
     );
     const after = await api('GET', '/api/v1/staff/session', as(mine));
-    expectGeneralError(after, 401);
+    expect(after.status).toBe(204);
     // Other sessions of the same account are untouched.
     expectSuccess(await api('GET', '/api/v1/staff/session', as(member)), 200);
   });
@@ -483,7 +518,7 @@ operation('signOutStaff', () => {
 
 operation('getStaffSetup', () => {
   scenario(
-    '200: the account and its authenticator enrolment, as a QR code and as the secret',
+    '200: the account to set up, and no authenticator secret',
     ['signInStaff', 'getStaffSession', 'completeStaffSetup', 'createStaff'],
     async () => {
       const { setupToken, email } = await createAccount(
@@ -496,21 +531,10 @@ operation('getStaffSetup', () => {
       expect(setup.body).toEqual({
         email: expect.any(String),
         name: expect.any(String),
-        role: expect.any(String),
-        totpSecret: expect.stringMatching(/^[A-Z2-7]{16,128}$/),
-        totpUri: expect.stringMatching(/^otpauth:\/\/totp\//),
-        qrCodeDataUrl: expect.stringMatching(/^data:image\/png;base64,/),
+        roles: expect.any(Array),
       });
-      const qr = Buffer.from(setup.body.qrCodeDataUrl.split(',')[1], 'base64');
-      expect(qr.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      expect(new URL(setup.body.totpUri).searchParams.get('secret')).toBe(setup.body.totpSecret);
       if (isMock) return;
-      expect(setup.body).toEqual(
-        expect.objectContaining({ email, name: 'Priya Shah', role: 'claims_advisor' }),
-      );
-      // Opening the link again shows the same enrolment until it is used.
-      const again = await api('GET', `/api/v1/staff/setup/${setupToken}`);
-      expect(again.body.totpSecret).toBe(setup.body.totpSecret);
+      expect(setup.body).toEqual({ email, name: 'Priya Shah', roles: ['claims_advisor'] });
     },
   );
 
@@ -545,7 +569,7 @@ operation('completeStaffSetup', () => {
     async () => {
       const { setupToken, email } = await createAccount(await admin(), 'customer_care', 'Sam Reid');
       const member = await completeSetup(setupToken, email);
-      expect(member.role).toBe(isMock ? 'claims_advisor' : 'customer_care');
+      expect(member.roles).toEqual([isMock ? 'claims_advisor' : 'customer_care']);
       const again = await api('POST', `/api/v1/staff/setup/${setupToken}`, {
         json: { password: STAFF_PASSWORD, code: '123456' },
         prefer: 'code=409',
@@ -623,7 +647,7 @@ operation('listStaff', () => {
       expect.objectContaining({
         id: member.id,
         email: member.email,
-        role: 'claims_advisor',
+        roles: ['claims_advisor'],
         setupCompleted: true,
       }),
     );
@@ -649,14 +673,14 @@ operation('createStaff', () => {
   });
 
   scenario(
-    '400: an invalid e-mail address, an empty name and an unknown role, in the validation shape',
+    '400: an invalid e-mail address, an empty name and no role, in the validation shape',
     ADMIN,
     async () => {
       const refused = await api(
         'POST',
         '/api/v1/staff/accounts',
         as(await admin(), {
-          json: { email: 'not-an-address', name: '', role: 'superuser' },
+          json: { email: 'not-an-address', name: '', roles: [] },
           prefer: 'code=400',
         }),
       );
@@ -666,7 +690,7 @@ operation('createStaff', () => {
           ? {
               email: 'Enter a valid e-mail address.',
               name: 'Enter a name (up to 100 characters).',
-              role: 'Select a role.',
+              roles: 'Select at least one role.',
             }
           : {},
       );
@@ -679,7 +703,7 @@ operation('createStaff', () => {
       'POST',
       '/api/v1/staff/accounts',
       as(member, {
-        json: { email: member.email, name: 'Second Admin', role: 'admin' },
+        json: { email: member.email, name: 'Second Admin', roles: ['admin'] },
         prefer: 'code=409',
       }),
     );
@@ -1315,6 +1339,221 @@ operation('findClaimByTicketCode', () => {
         as(await customerCare(), { prefer: 'code=400' }),
       );
       expectValidationError(malformed, isReal ? { ticketCode: null } : {});
+    },
+  );
+});
+
+// Issue 30: the set-up's enrolment, own password and sessions, and the account lifecycle.
+
+operation('enrolStaffAuthenticator', () => {
+  scenario(
+    '200: a new secret each time, as a QR code and as text; the earlier one stops working',
+    ['signInStaff', 'getStaffSession', 'createStaff', 'getStaffSetup'],
+    async () => {
+      const { setupToken } = await createAccount(await admin(), 'customer_care', 'Ana Lima');
+      const first = await api('POST', `/api/v1/staff/setup/${setupToken}/authenticator`);
+      expectSuccess(first, 200);
+      expect(first.body).toEqual({
+        totpSecret: expect.stringMatching(/^[A-Z2-7]{16,128}$/),
+        totpUri: expect.stringMatching(/^otpauth:\/\/totp\//),
+        qrCodeDataUrl: expect.stringMatching(/^data:image\/png;base64,/),
+      });
+      if (isMock) return;
+      const qr = Buffer.from(first.body.qrCodeDataUrl.split(',')[1], 'base64');
+      expect(qr.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(new URL(first.body.totpUri).searchParams.get('secret')).toBe(first.body.totpSecret);
+      const second = await api('POST', `/api/v1/staff/setup/${setupToken}/authenticator`);
+      expectSuccess(second, 200);
+      expect(second.body.totpSecret).not.toBe(first.body.totpSecret);
+      const stale = await api('POST', `/api/v1/staff/setup/${setupToken}`, {
+        json: { password: STAFF_PASSWORD, code: await freshCode(first.body.totpSecret) },
+      });
+      expectValidationError(stale, { code: CODE_MESSAGE });
+    },
+  );
+
+  scenario('404: an unknown set-up token, in the general shape', [], async () => {
+    const unknown = await api('POST', `/api/v1/staff/setup/${unknownToken()}/authenticator`, {
+      prefer: 'code=404',
+    });
+    expectGeneralError(unknown, 404);
+  });
+});
+
+operation('changeStaffPassword', () => {
+  scenario(
+    "204: changed with the current password and a code; a weak one is refused with zxcvbn's feedback",
+    STAFF,
+    async () => {
+      const member = await staffMember(await admin(), 'customer_care', 'Lee Park');
+      const weak = await api(
+        'POST',
+        '/api/v1/staff/password',
+        as(member, {
+          json: {
+            currentPassword: member.password,
+            newPassword: 'password1234',
+            code: isMock ? '492039' : await freshCode(member.secret),
+          },
+          prefer: 'code=400',
+        }),
+      );
+      expectValidationError(weak, isReal ? { newPassword: null } : {});
+      if (isReal)
+        expect(JSON.stringify(weak.body)).toContain('This password is too easy to guess.');
+      const changed = await api(
+        'POST',
+        '/api/v1/staff/password',
+        as(member, {
+          json: {
+            currentPassword: member.password,
+            newPassword: 'amber quartz ferry lantern',
+            code: isMock ? '492039' : await freshCode(member.secret),
+          },
+        }),
+      );
+      expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+    },
+  );
+
+  scenario('400: a wrong current password, in the validation shape', STAFF, async () => {
+    const member = await customerCare();
+    const refused = await api(
+      'POST',
+      '/api/v1/staff/password',
+      as(member, {
+        json: {
+          currentPassword: 'not the password',
+          newPassword: 'amber quartz ferry',
+          code: '123456',
+        },
+        prefer: 'code=400, example=wrongPassword',
+      }),
+    );
+    expectValidationError(refused, { currentPassword: 'Your current password is incorrect.' });
+  });
+});
+
+operation('listStaffSessions', () => {
+  scenario('200: your live sessions, this one marked current', STAFF, async () => {
+    const member = await customerCare();
+    const listed = await api('GET', '/api/v1/staff/sessions', as(member));
+    expectSuccess(listed, 200);
+    expect(listed.body.items.length).toBeGreaterThan(0);
+    if (isMock) return;
+    expect(listed.body.items.filter((item: { current: boolean }) => item.current)).toHaveLength(1);
+    expect(JSON.stringify(listed.body)).not.toMatch(/token|hash/i);
+  });
+});
+
+operation('endStaffSession', () => {
+  scenario('204: one of your sessions ends; 404 for one that is not yours', STAFF, async () => {
+    const member = await advisor();
+    const other = { ...member, ...(await signIn(member)) };
+    const listed = await api('GET', '/api/v1/staff/sessions', as(member));
+    const target = isMock
+      ? crypto.randomUUID()
+      : (listed.body.items as Array<{ id: string; current: boolean }>).find(
+          (item) => !item.current,
+        )!.id;
+    const ended = await api('DELETE', `/api/v1/staff/sessions/${target}`, as(member));
+    expect(ended.status, JSON.stringify(ended.body)).toBe(204);
+    if (isMock) return;
+    expectGeneralError(await api('GET', '/api/v1/staff/sessions', as(other)), 401);
+    const unknown = await api(
+      'DELETE',
+      `/api/v1/staff/sessions/${crypto.randomUUID()}`,
+      as(member),
+    );
+    expectGeneralError(unknown, 404);
+  });
+});
+
+operation('endOtherStaffSessions', () => {
+  scenario('204: every other session of yours ends; this one stays', STAFF, async () => {
+    const member = await staffMember(await admin(), 'claims_advisor', 'Kai Moss');
+    const other = { ...member, ...(await signIn(member)) };
+    const ended = await api('DELETE', '/api/v1/staff/sessions', as(member));
+    expect(ended.status, JSON.stringify(ended.body)).toBe(204);
+    if (isMock) return;
+    expectGeneralError(await api('GET', '/api/v1/staff/sessions', as(other)), 401);
+    expectSuccess(await api('GET', '/api/v1/staff/sessions', as(member)), 200);
+  });
+});
+
+operation('disableStaff', () => {
+  scenario(
+    "200: the account disabled; its open session's next call answers 401",
+    STAFF,
+    async () => {
+      const member = await staffMember(await admin(), 'customer_care', 'Dee Hart');
+      const disabled = await api(
+        'POST',
+        `/api/v1/staff/accounts/${member.id}/disable`,
+        as(await admin()),
+      );
+      expectSuccess(disabled, 200);
+      expectStaffUser(disabled.body);
+      if (isMock) return;
+      expect(disabled.body).toEqual(expect.objectContaining({ id: member.id, disabled: true }));
+      expectGeneralError(await api('GET', '/api/v1/staff/sessions', as(member)), 401);
+    },
+  );
+
+  scenario('409: your own account, in the general shape', ADMIN, async () => {
+    const member = await admin();
+    const refused = await api(
+      'POST',
+      `/api/v1/staff/accounts/${member.id}/disable`,
+      as(member, { prefer: 'code=409' }),
+    );
+    expectGeneralError(refused, 409);
+  });
+
+  scenario('404: an unknown account, in the general shape', ADMIN, async () => {
+    const refused = await api(
+      'POST',
+      `/api/v1/staff/accounts/${crypto.randomUUID()}/disable`,
+      as(await admin(), { prefer: 'code=404' }),
+    );
+    expectGeneralError(refused, 404);
+  });
+});
+
+operation('enableStaff', () => {
+  scenario('200: a disabled account enabled, and it signs in again', STAFF, async () => {
+    const member = await staffMember(await admin(), 'customer_care', 'Eve Lund');
+    if (isReal) await api('POST', `/api/v1/staff/accounts/${member.id}/disable`, as(await admin()));
+    const enabled = await api(
+      'POST',
+      `/api/v1/staff/accounts/${member.id}/enable`,
+      as(await admin()),
+    );
+    expectSuccess(enabled, 200);
+    expectStaffUser(enabled.body);
+    if (isMock) return;
+    expect(enabled.body).toEqual(expect.objectContaining({ id: member.id, disabled: false }));
+    await signIn(member);
+  });
+});
+
+operation('resetStaff', () => {
+  scenario(
+    '200: set-up pending again, sessions ended, a new set-up link e-mailed',
+    STAFF,
+    async () => {
+      const member = await staffMember(await admin(), 'claims_advisor', 'Rui Costa');
+      const reset = await api(
+        'POST',
+        `/api/v1/staff/accounts/${member.id}/reset`,
+        as(await admin()),
+      );
+      expectSuccess(reset, 200);
+      expectStaffUser(reset.body);
+      if (isMock) return;
+      expect(reset.body).toEqual(expect.objectContaining({ id: member.id, setupCompleted: false }));
+      expectGeneralError(await api('GET', '/api/v1/staff/sessions', as(member)), 401);
+      expect((await emailsTo(member.email)).length).toBeGreaterThanOrEqual(2);
     },
   );
 });

@@ -26,7 +26,7 @@ export interface StaffMember {
   id: string;
   email: string;
   name: string;
-  role: StaffRole;
+  roles: StaffRole[];
   password: string;
   /** The TOTP secret enrolled at set-up. */
   secret: string;
@@ -81,11 +81,13 @@ export async function signIn(
   };
 }
 
-/** Opens a set-up link, enrols (password and a current code) and signs in. */
+/** Opens a set-up link, enrols the authenticator, sets password and a current code, signs in. */
 export async function completeSetup(setupToken: string, email: string): Promise<StaffMember> {
   const setup = await api('GET', `/api/v1/staff/setup/${setupToken}`);
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-  const secret: string = isMock ? MOCK_SECRET : setup.body.totpSecret;
+  const enrolment = await api('POST', `/api/v1/staff/setup/${setupToken}/authenticator`);
+  expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(200);
+  const secret: string = isMock ? MOCK_SECRET : enrolment.body.totpSecret;
   const completed = await api('POST', `/api/v1/staff/setup/${setupToken}`, {
     json: { password: STAFF_PASSWORD, code: isMock ? '731904' : await freshCode(secret) },
   });
@@ -97,7 +99,7 @@ export async function completeSetup(setupToken: string, email: string): Promise<
   });
   expect(current.status, JSON.stringify(current.body)).toBe(200);
   const staff = current.body.staff;
-  return { ...member, ...session, id: staff.id, name: staff.name, role: staff.role };
+  return { ...member, ...session, id: staff.id, name: staff.name, roles: staff.roles };
 }
 
 /** The first admin, from STAFF_ADMIN_EMAIL's set-up e-mail (the set-up link works once). */
@@ -117,7 +119,7 @@ export async function createAccount(
   const created = await api(
     'POST',
     '/api/v1/staff/accounts',
-    as(admin, { json: { email, name, role } }),
+    as(admin, { json: { email, name, roles: [role] } }),
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   if (isMock) return { email, setupToken: MOCK_SETUP_TOKEN, id: created.body.id };
@@ -136,6 +138,12 @@ export async function staffMember(
 }
 
 /** Operations a signed-in admin needs on the real server. */
-export const ADMIN = ['getStaffSetup', 'completeStaffSetup', 'signInStaff', 'getStaffSession'];
+export const ADMIN = [
+  'getStaffSetup',
+  'enrolStaffAuthenticator',
+  'completeStaffSetup',
+  'signInStaff',
+  'getStaffSession',
+];
 /** Operations any other signed-in staff member needs on the real server. */
 export const STAFF = [...ADMIN, 'createStaff'];

@@ -30,8 +30,9 @@ export async function setupLinkFor(address: string): Promise<string> {
 }
 
 /**
- * Opens a set-up link, reads the name and the secret shown beside the QR code, chooses the
- * password and confirms with a code.
+ * Opens a set-up link, asks for the authenticator enrolment (the secret is made then, shown
+ * once), reads the name and the secret shown beside the QR code, chooses the password and
+ * confirms with a code; the page then says to wait for the next code.
  */
 export async function setUpAccount(
   page: Page,
@@ -40,6 +41,8 @@ export async function setUpAccount(
 ): Promise<{ secret: string; name: string }> {
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up your account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await press(page, page.getByRole('button', { name: 'Show the QR code' }));
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expectNoAxeViolations(page, 'back office: account set-up');
   const name = await page
@@ -53,6 +56,7 @@ export async function setUpAccount(
   await page.getByLabel('Security code').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Set up account' }).click();
   await expect(page.getByRole('heading', { name: 'Your account is set up' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Wait for the next code');
   return { secret, name };
 }
 

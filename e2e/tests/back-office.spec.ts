@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { submittedScratchcardClaim } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { stack, uniqueEmail } from '../support/env.ts';
@@ -7,6 +7,7 @@ import { attachmentOf, waitForMail } from '../support/mail.ts';
 import { chooseOption, tabTo } from '../support/keyboard.ts';
 import {
   decodeQr,
+  freshCode,
   press,
   setUpAccount,
   setupLinkFor,
@@ -25,6 +26,12 @@ import {
 
 const TICKET_CODE = /PC-[0-9A-Z]{10}/;
 
+/** A second browser (its own cookies) for another member of staff at the same time. */
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
 async function moveTo(page: Page, action: string, notice: RegExp, step: string): Promise<void> {
   await press(page, page.getByRole('button', { name: action }));
   await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
@@ -33,8 +40,10 @@ async function moveTo(page: Page, action: string, notice: RegExp, step: string):
 
 test('back office: an advisor set up by the admin takes a submitted claim through the five steps', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(240_000);
+  // Sign-ins of one account wait for the authenticator's next code (30 s steps).
+  test.setTimeout(420_000);
   const admin = {
     email: stack().staffAdminEmail,
     name: '',
@@ -62,9 +71,9 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     await expectNoAxeViolations(page, 'back office: staff accounts');
     await typeInto(page, page.getByLabel('Full name'), advisor.name);
     await typeInto(page, page.getByLabel('E-mail address'), advisor.email);
-    await tabTo(page, page.getByLabel('Claims advisor'));
+    await tabTo(page, page.getByRole('checkbox', { name: 'Claims advisor' }));
     await page.keyboard.press('Space');
-    await expect(page.getByLabel('Claims advisor')).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Claims advisor' })).toBeChecked();
     await press(page, page.getByRole('button', { name: 'Create account' }));
     await expect(page.getByRole('status')).toContainText(`Account created for ${advisor.name}`);
     await expect(page.getByRole('table')).toContainText(advisor.email);
@@ -76,6 +85,65 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     const setUp = await setUpAccount(page, await setupLinkFor(advisor.email), advisor.password);
     expect(setUp.name).toBe(advisor.name);
     advisor.secret = setUp.secret;
+    await signIn(page, advisor);
+  });
+
+  await test.step("the advisor changes their password: a weak one is refused with zxcvbn's feedback", async () => {
+    await press(page, page.getByRole('link', { name: 'Change password' }));
+    await expect(
+      page.getByRole('heading', { name: 'Change your password', level: 1 }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'back office: change password');
+    const fill = async (newPassword: string) => {
+      await typeInto(page, page.getByLabel('Current password'), advisor.password);
+      await typeInto(page, page.getByLabel('New password'), newPassword);
+      await typeInto(page, page.getByLabel('Confirm the new password'), newPassword);
+      await typeInto(page, page.getByLabel('Security code'), await freshCode(advisor.secret));
+      await press(page, page.getByRole('button', { name: 'Change password' }));
+    };
+    await fill('password1234');
+    const summary = page.locator('.error-summary, [role="alert"]').first();
+    await expect(summary).toContainText('This password is too easy to guess.');
+    await expect(summary).toContainText('commonly used password');
+    await expectNoAxeViolations(page, 'back office: weak password refused');
+    for (const label of [
+      'Current password',
+      'New password',
+      'Confirm the new password',
+      'Security code',
+    ])
+      await page.getByLabel(label).fill('');
+    advisor.password = 'amber quartz ferry lantern advisor';
+    await fill(advisor.password);
+    await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
+  });
+
+  await test.step('the admin disables the advisor: the open session ends; re-enabled, the advisor signs in again', async () => {
+    const adminPage = await secondBrowser(browser);
+    try {
+      await signIn(adminPage, admin);
+      await press(adminPage, adminPage.getByRole('link', { name: 'Staff accounts' }));
+      const row = adminPage.getByRole('row').filter({ hasText: advisor.email });
+      await expect(row).toContainText('Active');
+      await press(adminPage, row.getByRole('button', { name: `Disable ${advisor.name}` }));
+      await expect(adminPage.getByRole('status')).toContainText(
+        `${advisor.name}'s account is disabled`,
+      );
+      await expect(row).toContainText('Disabled');
+      await expectNoAxeViolations(adminPage, 'back office: staff account disabled');
+
+      // The advisor's next call answers 401: back to the sign-in form.
+      await press(page, page.getByRole('link', { name: 'Claims queue' }));
+      await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+
+      await press(adminPage, row.getByRole('button', { name: `Enable ${advisor.name}` }));
+      await expect(adminPage.getByRole('status')).toContainText(
+        `${advisor.name}'s account is enabled`,
+      );
+      await expect(row).toContainText('Active');
+    } finally {
+      await adminPage.context().close();
+    }
     await signIn(page, advisor);
   });
 

@@ -46,6 +46,8 @@ import {
   staffAccountsRoutes,
 } from './modules/staff/accounts/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/accounts/staff-accounts.service.ts';
+import { ownAccountRoutes } from './modules/staff/accounts/own-account.routes.ts';
+import { ownAccountService } from './modules/staff/accounts/own-account.service.ts';
 import { staffGate } from './modules/staff/auth/require-staff.ts';
 import { staffAuthRoutes } from './modules/staff/auth/staff-auth.routes.ts';
 import { LOCK_MINUTES, staffAuthService } from './modules/staff/auth/staff-auth.service.ts';
@@ -276,6 +278,7 @@ async function serve(
       operatorRoutes(operator),
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),
       staffAccountsRoutes(staffAccounts),
+      ownAccountRoutes(ownAccountService(staff), staffAuth),
       staffClaimRoutes(claimProcess),
       dataProtectionRoutes(dataProtectionService({ em: orm.em, storage, clock: staff.clock })),
       claimProgressRoutes(claimProgressService({ config, em: orm.em })),

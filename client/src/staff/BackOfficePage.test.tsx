@@ -11,10 +11,8 @@ const EMPTY_QUEUE = { items: [], page: 1, pageSize: 20, total: 0 };
 describe('Back office sign-in and session', () => {
   it("When nobody is signed in, then the sign-in form shows; a failed submit lists each problem and takes focus; the server's refusal shows in the summary", async () => {
     const { calls } = stubApi([
-      [
-        /GET \/api\/v1\/staff\/session$/,
-        problem(401, 'Your session has ended. Please sign in again.'),
-      ],
+      // Signed out: the probe answers 204 (no failed request in the console).
+      [/GET \/api\/v1\/staff\/session$/, new Response(null, { status: 204 })],
       [
         /POST \/api\/v1\/staff\/session$/,
         problem(401, 'The e-mail address, password or security code is incorrect.'),
@@ -63,10 +61,7 @@ describe('Back office sign-in and session', () => {
     const { calls } = stubApi([
       [
         /GET \/api\/v1\/staff\/session$/,
-        () =>
-          signedIn
-            ? json(sessionOf())
-            : problem(401, 'Your session has ended. Please sign in again.'),
+        () => (signedIn ? json(sessionOf()) : new Response(null, { status: 204 })),
       ],
       [
         /POST \/api\/v1\/staff\/session$/,
@@ -112,10 +107,7 @@ describe('Back office sign-in and session', () => {
     stubApi([
       [
         /GET \/api\/v1\/staff\/session$/,
-        () =>
-          expired
-            ? problem(401, 'Your session has ended. Please sign in again.')
-            : json(sessionOf()),
+        () => (expired ? new Response(null, { status: 204 }) : json(sessionOf())),
       ],
       [
         /GET \/api\/v1\/staff\/claims\?/,
@@ -142,6 +134,8 @@ describe('Back office sign-in and session', () => {
     expect(nav.textContent).toContain('Claims queue');
     expect(nav.textContent).toContain('Ticket received');
     expect(nav.textContent).not.toContain('Staff accounts');
+    expect(nav.textContent).toContain('Change password');
+    expect(nav.textContent).toContain('Your sessions');
     expect(screen.getByRole('link', { name: 'Claims queue' }).getAttribute('aria-current')).toBe(
       'page',
     );

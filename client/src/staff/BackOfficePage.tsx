@@ -8,6 +8,8 @@ import { StaffLayout } from './components/StaffLayout';
 import { isUnauthorised, staffErrorMessage } from './domain/errors';
 import { DataProtectionPage } from './data-protection/DataProtectionPage';
 import { AccountsPage } from './pages/AccountsPage';
+import { ChangePasswordPage } from './pages/ChangePasswordPage';
+import { SessionsPage } from './pages/SessionsPage';
 import { ClaimsQueuePage } from './pages/ClaimsQueuePage';
 import { SetupPage } from './pages/SetupPage';
 import { SignInPage } from './pages/SignInPage';
@@ -30,7 +32,8 @@ export function BackOfficePage() {
   const sessionQuery = useGetStaffSession({
     query: { enabled: !onSetup, retry: false, staleTime: Infinity, gcTime: Infinity },
   });
-  const session = sessionQuery.data?.data;
+  // 204: signed out (the probe answers so, rather than a 401 the browser would log).
+  const session = sessionQuery.data?.status === 200 ? sessionQuery.data.data : undefined;
 
   const end = useCallback(() => {
     // Personal data read in the session goes with it.
@@ -117,8 +120,16 @@ export function BackOfficePage() {
           <Route path="/ticket-received">
             <TicketReceivedPage />
           </Route>
-          <Route path="/accounts">
-            <AccountsPage />
+          {value.session.staff.roles.includes('admin') && (
+            <Route path="/accounts">
+              <AccountsPage />
+            </Route>
+          )}
+          <Route path="/password">
+            <ChangePasswordPage />
+          </Route>
+          <Route path="/sessions">
+            <SessionsPage />
           </Route>
           <Route path="/data-protection">
             <DataProtectionPage />

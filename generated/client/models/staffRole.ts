@@ -3,7 +3,7 @@
  */
 
 /**
- * What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
+ * One thing a staff account may do (an account holds one or more: StaffRoles). `claims_advisor`: read claims, ask for more information, change a
  * claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
  * manage staff accounts and read claims, and what `data_protection` may do; no step changes.
  * `data_protection`: read claims, find every claim for an e-mail address, export them and erase a

@@ -4,7 +4,9 @@
 
 /**
  * The new password and a current code from the authenticator app just enrolled (proving the
- * enrolment worked). A wrong code is a ValidationError on `code`.
+ * enrolment worked). A wrong code, or no enrolment asked for yet, is a ValidationError on
+ * `code`; a password too easy to guess (zxcvbn score under 3) one on `password` whose message
+ * carries zxcvbn's warning and suggestions.
  */
 export interface StaffSetupRequest {
   /**

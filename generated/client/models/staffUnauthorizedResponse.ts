@@ -4,7 +4,7 @@
 import type { GeneralError } from './generalError';
 
 /**
- * No staff session: the `staff_session` cookie is missing, unknown, signed out, or expired (idle
- * or absolute timeout). Sign in again with `POST /api/v1/staff/session`.
+ * No staff session: the `staff_session` cookie is missing, unknown, signed out, expired (idle
+ * or absolute timeout), ended from another session, or its account was disabled or reset. Sign in again with `POST /api/v1/staff/session`.
  */
 export type StaffUnauthorizedResponse = GeneralError;

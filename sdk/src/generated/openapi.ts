@@ -648,7 +648,8 @@ export interface paths {
         /**
          * The current staff session
          * @description The signed-in staff member and the session's CSRF token (the back office calls it on load).
-         *     Moves the idle timeout on.
+         *     Moves the idle timeout on. Without a live session (no cookie, or one that ended) it answers
+         *     204 with no body, so the back office's probe on load is not a failed request.
          */
         get: operations["getStaffSession"];
         put?: never;
@@ -691,19 +692,129 @@ export interface paths {
         };
         /**
          * Open a set-up link
-         * @description What the set-up page shows for a new staff account: the account, and the authenticator
-         *     enrolment (QR code and secret). Needs no session: the token is the credential.
+         * @description What the set-up page shows first: the account to set up. No authenticator secret: it is made
+         *     by `POST /staff/setup/{setupToken}/authenticator` during the set-up. Needs no session: the
+         *     token is the credential. Opening the link does not use it up.
          */
         get: operations["getStaffSetup"];
         put?: never;
         /**
          * Complete a set-up link
-         * @description Sets the account's password and confirms the authenticator enrolment with a current code.
-         *     The link is then used up (409). A password out of 12-128 characters is a ValidationError
-         *     on `password`; a wrong code one on `code`. The staff member then signs in.
+         * @description Sets the account's password and confirms the authenticator enrolment (the latest one made by
+         *     `POST /staff/setup/{setupToken}/authenticator`) with a current code. The link is then used
+         *     up (409). A password out of 12-128 characters, or too easy to guess (zxcvbn score under 3;
+         *     the message carries zxcvbn's warning and suggestions), is a ValidationError on `password`;
+         *     a wrong code, or no enrolment yet, one on `code`. The code that confirms the enrolment is
+         *     spent: signing in takes the authenticator's next code.
          */
         post: operations["completeStaffSetup"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/setup/{setupToken}/authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the authenticator enrolment of a set-up link
+         * @description Makes a new TOTP secret for the account being set up and answers it once, as a QR code and
+         *     as text. The secret is made here, during the set-up, never earlier; each call makes a new one
+         *     and the link's earlier one stops working, so a second viewer of the link never holds the
+         *     secret the set-up is completed with. `POST /staff/setup/{setupToken}` then confirms it with a
+         *     current code. Needs no session: the token is the credential.
+         */
+        post: operations["enrolStaffAuthenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your own password
+         * @description Needs the current password and a current code from the authenticator app. The new password
+         *     must be 12-128 characters and not too easy to guess (zxcvbn score 3 or more; otherwise a
+         *     ValidationError on `newPassword` carrying zxcvbn's warning and suggestions). The staff
+         *     member's other sessions end; this one stays. A wrong password or code counts against the
+         *     client like a failed sign-in (429 past the limit). Recorded in the staff audit.
+         */
+        post: operations["changeStaffPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sessions
+         * @description The signed-in staff member's live sessions, newest first; `current` marks this one.
+         */
+        get: operations["listStaffSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End your other sessions
+         * @description Ends every session of the signed-in staff member but this one. Recorded in the staff audit.
+         */
+        delete: operations["endOtherStaffSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+                 * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+                 */
+                sessionId: components["parameters"]["StaffSessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Ends one session of the signed-in staff member (this one too: that is signing out, without
+         *     clearing the cookie). Another person's session is not found (404). Recorded in the staff audit.
+         */
+        delete: operations["endStaffSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -724,11 +835,96 @@ export interface paths {
         put?: never;
         /**
          * Create a staff account
-         * @description Creates the account and queues an e-mail to it with its set-up link
+         * @description Creates the account with one or more roles and queues an e-mail to it with its set-up link
          *     `${PUBLIC_URL}/staff/setup/{setupToken}` (valid 72 hours, single use). The token is never
          *     returned. Admins only.
          */
         post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a staff account
+         * @description The account can no longer sign in and every session of it ends at once: its next call
+         *     answers 401 (every staff call checks that the account is active). Disabling a disabled
+         *     account changes nothing. Recorded in the staff audit. Admins only.
+         */
+        post: operations["disableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled staff account
+         * @description The account can sign in again with its password and authenticator (its sessions stay ended).
+         *     Enabling an active account changes nothing. Recorded in the staff audit. Admins only.
+         */
+        post: operations["enableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff account
+         * @description For a lost password or authenticator: the account's password and TOTP secret are cleared,
+         *     its sessions end, its older set-up links stop working (an account has at most one live link),
+         *     and a new single-use set-up link is e-mailed to it (72 hours). The owner sets a new password
+         *     and enrols the authenticator afresh; a new TOTP secret is made only then. Recorded in the
+         *     staff audit. Admins only.
+         */
+        post: operations["resetStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1355,7 +1551,7 @@ export interface components {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
+            roles: components["schemas"]["StaffRoles"];
         };
         /**
          * DbgGame
@@ -2061,7 +2257,7 @@ export interface components {
         StaffName: string;
         /**
          * StaffRole
-         * @description What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
+         * @description One thing a staff account may do (an account holds one or more: StaffRoles). `claims_advisor`: read claims, ask for more information, change a
          *     claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
          *     manage staff accounts and read claims, and what `data_protection` may do; no step changes.
          *     `data_protection`: read claims, find every claim for an e-mail address, export them and erase a
@@ -2087,26 +2283,21 @@ export interface components {
         };
         /**
          * StaffSetup
-         * @description What the set-up page shows: the account, and the authenticator enrolment as a QR code and as
-         *     the secret in text (for apps that cannot scan). The secret stays the same for the life of the
-         *     set-up link.
+         * @description What the set-up page shows first: the account to set up. It carries no authenticator secret:
+         *     that is made only when the set-up asks for it (`POST /staff/setup/{setupToken}/authenticator`).
          */
         StaffSetup: {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
-            /** @description The TOTP secret, base32 (RFC 4648, no padding). */
-            totpSecret: string;
-            /** @description The `otpauth://` URI the QR code encodes. */
-            totpUri: string;
-            /** @description The QR code of `totpUri` as a PNG data URL, for an `<img src>`. */
-            qrCodeDataUrl: string;
+            roles: components["schemas"]["StaffRoles"];
         };
         /**
          * StaffSetupRequest
          * @description The new password and a current code from the authenticator app just enrolled (proving the
-         *     enrolment worked). A wrong code is a ValidationError on `code`.
+         *     enrolment worked). A wrong code, or no enrolment asked for yet, is a ValidationError on
+         *     `code`; a password too easy to guess (zxcvbn score under 3) one on `password` whose message
+         *     carries zxcvbn's warning and suggestions.
          */
         StaffSetupRequest: {
             password: string;
@@ -2134,11 +2325,13 @@ export interface components {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
+            roles: components["schemas"]["StaffRoles"];
             /** Format: date-time */
             createdAt: string;
             /** @description The account's owner has used the set-up link (password and authenticator enrolled); only then can it sign in. */
             setupCompleted: boolean;
+            /** @description An admin disabled the account; it cannot sign in and its sessions have ended, until an admin enables it again. */
+            disabled: boolean;
         };
         /** StartClaimRequest */
         StartClaimRequest: {
@@ -2314,6 +2507,67 @@ export interface components {
             productName?: string;
             /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
             customerCarePhone?: string;
+        };
+        /**
+         * StaffRoles
+         * @description The roles a staff account holds, a set: an account may do what any of its roles may do (an
+         *     admin who is also a claims advisor manages accounts and works claims).
+         */
+        StaffRoles: components["schemas"]["StaffRole"][];
+        /**
+         * StaffAuthenticatorEnrolment
+         * @description A new authenticator enrolment for a set-up link: the QR code and the secret in text (for apps
+         *     that cannot scan). Shown once: each request makes a new secret and the link's earlier one stops
+         *     working, so only the person completing the set-up holds the secret that counts.
+         */
+        StaffAuthenticatorEnrolment: {
+            /** @description The TOTP secret, base32 (RFC 4648, no padding). */
+            totpSecret: string;
+            /** @description The `otpauth://` URI the QR code encodes. */
+            totpUri: string;
+            /** @description The QR code of `totpUri` as a PNG data URL, for an `<img src>`. */
+            qrCodeDataUrl: string;
+        };
+        /**
+         * ChangeStaffPasswordRequest
+         * @description The signed-in staff member's current password, the new one and a current code from their
+         *     authenticator app. A wrong current password is a ValidationError on `currentPassword`, a wrong
+         *     code one on `code`, a new password too easy to guess one on `newPassword` (with zxcvbn's
+         *     warning and suggestions).
+         */
+        ChangeStaffPasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+            code: string;
+        };
+        /**
+         * StaffSessionSummary
+         * @description One live session of the signed-in staff member (never its token).
+         */
+        StaffSessionSummary: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the session signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends without a call (each call moves it on).
+             */
+            idleExpiresAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The session this request was made with. */
+            current: boolean;
+        };
+        /**
+         * StaffSessionList
+         * @description The signed-in staff member's live sessions, newest first.
+         */
+        StaffSessionList: {
+            items: components["schemas"]["StaffSessionSummary"][];
         };
     };
     responses: {
@@ -2532,8 +2786,8 @@ export interface components {
             };
         };
         /**
-         * @description No staff session: the `staff_session` cookie is missing, unknown, signed out, or expired (idle
-         *     or absolute timeout). Sign in again with `POST /api/v1/staff/session`.
+         * @description No staff session: the `staff_session` cookie is missing, unknown, signed out, expired (idle
+         *     or absolute timeout), ended from another session, or its account was disabled or reset. Sign in again with `POST /api/v1/staff/session`.
          */
         StaffUnauthorized: {
             headers: {
@@ -2572,6 +2826,15 @@ export interface components {
         };
         /** @description The request's Content-Type is not the one this operation accepts. */
         UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description No staff account has this id. */
+        StaffAccountNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2741,6 +3004,16 @@ export interface components {
          * @example PC-7Q2M9XA4KD
          */
         TicketCode: components["schemas"]["TicketCode"];
+        /**
+         * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+         * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+         */
+        StaffSessionId: string;
+        /**
+         * @description A staff account's id.
+         * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+         */
+        StaffId: string;
     };
     requestBodies: never;
     headers: {
@@ -3641,7 +3914,13 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSession"];
                 };
             };
-            401: components["responses"]["StaffUnauthorized"];
+            /** @description Signed out (no live session); nothing else is said. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3813,6 +4092,158 @@ export interface operations {
             };
         };
     };
+    enrolStaffAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new enrolment (shown once; not stored in any cache). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAuthenticatorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["StaffSetupNotFound"];
+            409: components["responses"]["StaffSetupUsed"];
+            410: components["responses"]["StaffSetupExpired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeStaffPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeStaffPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A ValidationError on `currentPassword` (wrong), `newPassword` (length, or too easy to
+             *     guess) or `code` (not the authenticator's current code), or a GeneralError.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionList"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endOtherStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+                 * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+                 */
+                sessionId: components["parameters"]["StaffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The signed-in staff member has no live session with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     listStaff: {
         parameters: {
             query?: never;
@@ -3871,6 +4302,117 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            /** @description An admin cannot disable their own account (another admin must). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            /** @description An admin cannot reset their own account (another admin must). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

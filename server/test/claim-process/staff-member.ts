@@ -30,7 +30,7 @@ export async function staffMember(server: TestServer, role: StaffRole): Promise<
     id,
     email: `${role}.${id.slice(0, 8)}@staff.example.co.uk`,
     name,
-    role,
+    roles: [role],
     totpSecretSealed: randomBytes(32),
     setupCompletedAt: new Date(),
   });

@@ -25,7 +25,7 @@ async function staffAccount(): Promise<string> {
     id,
     email: `${id}@staff.example`,
     name: 'Audit Tester',
-    role: 'claims_advisor',
+    roles: ['claims_advisor'],
     totpSecretSealed: randomBytes(48),
   });
   await em.flush();

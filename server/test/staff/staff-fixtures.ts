@@ -30,19 +30,23 @@ export interface SeededStaff {
   id: string;
   email: string;
   name: string;
-  role: StaffRole;
+  roles: StaffRole[];
   password: string;
   secret: string;
 }
 
 /** A set-up staff account written straight to the database (a fixture, like a seeder). */
-export async function seedStaff(server: TestServer, role: StaffRole): Promise<SeededStaff> {
+export async function seedStaff(
+  server: TestServer,
+  role: StaffRole | StaffRole[],
+): Promise<SeededStaff> {
   const id = randomUUID();
+  const roles = ([] as StaffRole[]).concat(role);
   const staff: SeededStaff = {
     id,
     email: `staff-${id}@winnerservices.example`,
     name: `Tester ${id.slice(0, 8)}`,
-    role,
+    roles,
     password: `pw-${randomBytes(9).toString('base64url')}`,
     secret: newTotpSecret(),
   };
@@ -51,7 +55,7 @@ export async function seedStaff(server: TestServer, role: StaffRole): Promise<Se
     id,
     email: staff.email,
     name: staff.name,
-    role,
+    roles,
     passwordHash: await hashPassword(staff.password),
     totpSecretSealed: sealTotpSecret(staff.secret, staffKeys(server.config.staffSecretKey)),
     setupCompletedAt: new Date(),
@@ -107,4 +111,26 @@ export async function signIn(
     throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
   const setCookie = setCookieOf(res);
   return { cookie: setCookie.split(';')[0]!, csrfToken: res.body.csrfToken, setCookie };
+}
+
+/** The set-up page's enrolment call: a new TOTP secret for the link (each call a new one). */
+export async function enrolOn(url: string, token: string): Promise<string> {
+  const res = await request(url).post(`/api/v1/staff/setup/${token}/authenticator`);
+  if (res.status !== 200)
+    throw new Error(`enrolment answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.totpSecret as string;
+}
+
+/** Completes a set-up link as its owner would: enrol, then password and a current code. */
+export async function completeSetupOn(
+  url: string,
+  token: string,
+  password: string,
+  at: Date,
+): Promise<{ secret: string; status: number }> {
+  const secret = await enrolOn(url, token);
+  const res = await request(url)
+    .post(`/api/v1/staff/setup/${token}`)
+    .send({ password, code: await codeAt(secret, at) });
+  return { secret, status: res.status };
 }

@@ -6,6 +6,8 @@ import { StaffAuditSchema } from '../../src/modules/staff/audit/staff-audit.enti
 import { useClaimServer } from '../support/claim-server.ts';
 import {
   codeAt,
+  completeSetupOn,
+  enrolOn,
   MINUTE,
   seedStaff,
   signIn,
@@ -18,7 +20,7 @@ const clock = testClock();
 const ctx = useClaimServer({}, { staffClock: clock.now });
 
 const SETUP_LINK = /\/staff\/setup\/([A-Za-z0-9_-]{43})\b/;
-const PASSWORD = 'a long enough passphrase';
+const PASSWORD = 'violet lantern orbit meadow';
 
 /** An admin creates an account through the API; answers its id, e-mail and set-up token. */
 async function createdByAdmin(role: 'claims_advisor' | 'customer_care' | 'admin') {
@@ -29,7 +31,7 @@ async function createdByAdmin(role: 'claims_advisor' | 'customer_care' | 'admin'
     .post('/api/v1/staff/accounts')
     .set('Cookie', session.cookie)
     .set('X-CSRF-Token', session.csrfToken)
-    .send({ email, name: 'Priya Shah', role });
+    .send({ email, name: 'Priya Shah', roles: [role] });
   expect(res.status).toBe(201);
   const mail = await ctx.sink.waitFor(email, /Set up your/);
   const token = SETUP_LINK.exec(mail.text)![1]!;
@@ -37,14 +39,15 @@ async function createdByAdmin(role: 'claims_advisor' | 'customer_care' | 'admin'
   return { admin, session, id: res.body.id as string, email, token, created: res.body };
 }
 
-describe('staff accounts and set-up links', () => {
+describe('staff accounts and set-up links', { timeout: 120_000 }, () => {
   it('when an admin creates an account, then it is listed as not set up and its owner is e-mailed a set-up link', async () => {
     const { session, id, email, created, admin } = await createdByAdmin('claims_advisor');
     expect(created).toMatchObject({
       email,
       name: 'Priya Shah',
-      role: 'claims_advisor',
+      roles: ['claims_advisor'],
       setupCompleted: false,
+      disabled: false,
     });
     const list = await request(ctx.server.url)
       .get('/api/v1/staff/accounts')
@@ -54,7 +57,7 @@ describe('staff accounts and set-up links', () => {
     const audit = await ctx.server.orm.em
       .fork()
       .find(StaffAuditSchema, { staff: admin.id, action: 'staff.account_created' });
-    expect(audit.map((row) => row.detail)).toEqual([{ accountId: id, role: 'claims_advisor' }]);
+    expect(audit.map((row) => row.detail)).toEqual([{ accountId: id, roles: ['claims_advisor'] }]);
   });
 
   it('when the e-mail address is in use (in any case), then 409', async () => {
@@ -63,23 +66,43 @@ describe('staff accounts and set-up links', () => {
       .post('/api/v1/staff/accounts')
       .set('Cookie', session.cookie)
       .set('X-CSRF-Token', session.csrfToken)
-      .send({ email: email.toUpperCase(), name: 'Someone Else', role: 'admin' });
+      .send({ email: email.toUpperCase(), name: 'Someone Else', roles: ['admin'] });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('A staff account with this e-mail address already exists.');
   });
 
-  it('when the owner opens the link and sends a password and a current code, then the account signs in; the link then answers 409', async () => {
+  it('when the owner opens the link, enrols and sends a password and a current code, then the account signs in; the link then answers 409', async () => {
     const { token, email, id } = await createdByAdmin('claims_advisor');
     const setup = await request(ctx.server.url).get(`/api/v1/staff/setup/${token}`);
     expect(setup.status).toBe(200);
-    expect(setup.body).toMatchObject({ email, name: 'Priya Shah', role: 'claims_advisor' });
-    const secret: string = setup.body.totpSecret;
-    expect(setup.body.totpUri).toContain(`secret=${secret}`);
-    expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
-    // The same enrolment every time the link is opened.
-    expect(
-      (await request(ctx.server.url).get(`/api/v1/staff/setup/${token}`)).body.totpSecret,
-    ).toBe(secret);
+    // Opening the link shows the account, never a secret.
+    expect(setup.body).toEqual({ email, name: 'Priya Shah', roles: ['claims_advisor'] });
+    const account = await ctx.server.orm.em.fork().findOneOrFail(StaffAccountSchema, id);
+    expect(account.totpSecretSealed).toBeNull();
+
+    // Before any enrolment, no code can complete the set-up.
+    const early = await request(ctx.server.url)
+      .post(`/api/v1/staff/setup/${token}`)
+      .send({ password: PASSWORD, code: '123456' });
+    expect(early.status).toBe(400);
+    expect(early.body.message[0].property).toBe('code');
+
+    // A second viewer's enrolment is another secret, and it replaces the first one.
+    const viewer = await enrolOn(ctx.server.url, token);
+    const enrolment = await request(ctx.server.url).post(
+      `/api/v1/staff/setup/${token}/authenticator`,
+    );
+    expect(enrolment.status).toBe(200);
+    expect(enrolment.headers['cache-control']).toBe('no-store');
+    const secret: string = enrolment.body.totpSecret;
+    expect(secret).not.toBe(viewer);
+    expect(enrolment.body.totpUri).toContain(`secret=${secret}`);
+    expect(enrolment.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    const viewersCode = await request(ctx.server.url)
+      .post(`/api/v1/staff/setup/${token}`)
+      .send({ password: PASSWORD, code: await codeAt(viewer, clock.now()) });
+    expect(viewersCode.status).toBe(400);
+    expect(viewersCode.body.message[0].property).toBe('code');
 
     const wrongCode = await request(ctx.server.url)
       .post(`/api/v1/staff/setup/${token}`)
@@ -128,10 +151,10 @@ describe('staff accounts and set-up links', () => {
     expect(signedIn.body.staff).toMatchObject({ id, setupCompleted: true });
 
     // Stored: an argon2id hash, the secret sealed (neither its text nor its bytes), the token hashed.
-    const account = await ctx.server.orm.em.fork().findOneOrFail(StaffAccountSchema, id);
-    expect(account.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(account.passwordHash).not.toContain(PASSWORD);
-    const sealed = Buffer.from(account.totpSecretSealed);
+    const setUp = await ctx.server.orm.em.fork().findOneOrFail(StaffAccountSchema, id);
+    expect(setUp.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(setUp.passwordHash).not.toContain(PASSWORD);
+    const sealed = Buffer.from(setUp.totpSecretSealed!);
     expect(sealed.toString('latin1')).not.toContain(secret);
     expect(sealed.includes(Buffer.from(secret))).toBe(false);
     const tokens = await ctx.server.orm.em
@@ -145,6 +168,27 @@ describe('staff accounts and set-up links', () => {
     expect(tokens[0]!.row).toContain(createHash('sha256').update(token).digest('hex'));
     const audit = await ctx.server.orm.em.fork().find(StaffAuditSchema, { staff: id });
     expect(audit.map((row) => row.action)).toEqual(['staff.setup_completed', 'staff.signed_in']);
+  });
+
+  it("when the password is easy to guess, then set-up refuses it with zxcvbn's warning and suggestions", async () => {
+    const { token } = await createdByAdmin('claims_advisor');
+    const secret = await enrolOn(ctx.server.url, token);
+    for (const password of ['aaaaaaaaaaaa', 'password1234', 'qwertyuiop12']) {
+      const res = await request(ctx.server.url)
+        .post(`/api/v1/staff/setup/${token}`)
+        .send({ password, code: await codeAt(secret, clock.now()) });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toHaveLength(1);
+      expect(res.body.message[0].property).toBe('password');
+      const text: string = res.body.message[0].constraints.strength;
+      expect(text).toMatch(/^This password is too easy to guess\. \S/);
+      expect(text.length).toBeGreaterThan('This password is too easy to guess. '.length + 10);
+    }
+    // The link still works with a strong one.
+    const done = await request(ctx.server.url)
+      .post(`/api/v1/staff/setup/${token}`)
+      .send({ password: PASSWORD, code: await codeAt(secret, clock.now()) });
+    expect(done.status).toBe(204);
   });
 
   it('when the link is older than 72 hours, then it has expired (410)', async () => {
@@ -173,17 +217,14 @@ describe('staff accounts and set-up links', () => {
 
   it('when the whole set-up and sign-in has run, then the logs hold no token, code, password or staff e-mail', async () => {
     const { token, email, session } = await createdByAdmin('claims_advisor');
-    const setup = await request(ctx.server.url).get(`/api/v1/staff/setup/${token}`);
-    await request(ctx.server.url)
-      .post(`/api/v1/staff/setup/${token}`)
-      .send({ password: PASSWORD, code: await codeAt(setup.body.totpSecret, clock.now()) });
+    const enrolled = await completeSetupOn(ctx.server.url, token, PASSWORD, clock.now());
     const logs = ctx.server.logs.join('\n');
     expect(logs).toContain('/api/v1/staff/setup/:token');
     for (const secret of [
       token,
       email,
       PASSWORD,
-      setup.body.totpSecret,
+      enrolled.secret,
       session.csrfToken,
       session.cookie.split('=')[1]!,
     ])

@@ -3,7 +3,7 @@ import { type ReactNode, useContext } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
 import { mayHandleDataProtection } from '../data-protection/access';
-import { ROLE_LABELS } from '../domain/labels';
+import { rolesLabel } from '../domain/labels';
 import { StaffSessionContext, type StaffSessionValue } from '../session';
 
 export interface StaffLayoutProps {
@@ -61,7 +61,7 @@ export function StaffLayout({ children }: StaffLayoutProps) {
             {value && staff && (
               <div className="staff-header__account">
                 <span className="staff-header__name">
-                  Signed in as <strong>{staff.name}</strong> ({ROLE_LABELS[staff.role]})
+                  Signed in as <strong>{staff.name}</strong> ({rolesLabel(staff.roles)})
                 </span>
                 <SignOut value={value} />
               </div>
@@ -73,10 +73,13 @@ export function StaffLayout({ children }: StaffLayoutProps) {
             <ul className="staff-nav__list">
               <NavLink href="/claims">Claims queue</NavLink>
               <NavLink href="/ticket-received">Ticket received</NavLink>
-              {staff.role === 'admin' && <NavLink href="/accounts">Staff accounts</NavLink>}
-              {mayHandleDataProtection(staff.role) && (
+              {/* Admin screens only for the roles that can use them (the routes agree). */}
+              {staff.roles.includes('admin') && <NavLink href="/accounts">Staff accounts</NavLink>}
+              {mayHandleDataProtection(staff.roles) && (
                 <NavLink href="/data-protection">Data protection</NavLink>
               )}
+              <NavLink href="/password">Change password</NavLink>
+              <NavLink href="/sessions">Your sessions</NavLink>
             </ul>
           </nav>
         )}

@@ -8,6 +8,11 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   data_protection: 'Data protection',
 };
 
+// An account's roles, a set, in the contract's order: "Admin, Claims advisor" reads as either.
+export function rolesLabel(roles: readonly StaffRole[]): string {
+  return roles.map((role) => ROLE_LABELS[role]).join(', ');
+}
+
 export { STEP_LABELS } from '@prize/domain';
 
 // The button for moving a claim on to each step (rejection has its own form).

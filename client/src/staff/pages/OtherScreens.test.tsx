@@ -11,7 +11,7 @@ const ADMIN = {
   id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   email: 'amelia.hughes@winner-services.example',
   name: 'Amelia Hughes',
-  role: 'admin' as const,
+  roles: ['admin' as const],
 };
 const SUMMARY = {
   claimHashid: 'K7Q2M9XA',
@@ -148,21 +148,22 @@ describe('Staff accounts', () => {
     expect(create?.body).toEqual({
       name: 'Ravi Patel',
       email: ADVISOR.email,
-      role: 'claims_advisor',
+      roles: ['claims_advisor'],
     });
     expect(headersOf(create).get('X-CSRF-Token')).toBe(CSRF);
   });
 });
 
 describe('Account set-up', () => {
-  it('When the set-up link is opened, then the QR code and the secret show; the passwords must match; completing it offers sign-in', async () => {
+  it('When the set-up link is opened, then no secret shows until asked for; then the QR code and the secret show; the passwords must match; completing it says to wait for the next code', async () => {
     const { calls } = stubApi([
       [
         /GET \/api\/v1\/staff\/setup\/tok$/,
+        json({ email: ADVISOR.email, name: 'Ravi Patel', roles: ['claims_advisor'] }),
+      ],
+      [
+        /POST \/api\/v1\/staff\/setup\/tok\/authenticator$/,
         json({
-          email: ADVISOR.email,
-          name: 'Ravi Patel',
-          role: 'claims_advisor',
           totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
           totpUri: 'otpauth://totp/Winner%20Services:ravi?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
           qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
@@ -176,6 +177,11 @@ describe('Account set-up', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Set up your account' }),
     ).toBeTruthy();
+    expect(screen.getByText('Claims advisor')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
     expect(
       screen.getByRole('img', { name: `QR code to add ${ADVISOR.email} to an authenticator app` }),
     ).toBeTruthy();
@@ -197,10 +203,11 @@ describe('Account set-up', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your account is set up' }),
     ).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
       password: 'a long enough password',
       code: '654321',
     });
+    expect(screen.getByText('Wait for the next code')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/staff/');
   });
 

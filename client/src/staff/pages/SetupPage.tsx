@@ -1,11 +1,14 @@
 import {
+  type StaffAuthenticatorEnrolment,
   type StaffSetupRequest,
   useCompleteStaffSetup,
+  useEnrolStaffAuthenticator,
   useGetStaffSetup,
 } from '@prize/generated/client';
 import { StaffSetupRequestRules } from '@prize/generated/rules';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '../../components/Button/Button';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { SummaryList } from '../../components/SummaryList/SummaryList';
 import { TextField } from '../../components/TextField/TextField';
@@ -13,7 +16,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useFocusOnChange } from '../../hooks/useFocusOnChange';
 import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage, submissionErrors } from '../domain/errors';
-import { ROLE_LABELS } from '../domain/labels';
+import { rolesLabel } from '../domain/labels';
 import { digitsOnly, ruleError, STAFF_FIELD_MESSAGES } from '../domain/validation';
 
 export interface SetupPageProps {
@@ -23,6 +26,7 @@ export interface SetupPageProps {
 type Values = Partial<StaffSetupRequest> & { confirmPassword?: string };
 
 const { minLength, maxLength } = StaffSetupRequestRules.password;
+export const PASSWORD_HINT = `${minLength} to ${maxLength} characters, and not easy to guess: a few unrelated words make a strong password.`;
 
 function validate(values: Values) {
   return {
@@ -38,13 +42,18 @@ function grouped(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-// The one-time set-up link: choose a password and enrol the authenticator app.
+// The one-time set-up link: enrol the authenticator app (its secret is made now, shown once),
+// then choose a password and confirm with a code.
 export function SetupPage({ setupToken }: SetupPageProps) {
   const setup = useGetStaffSetup(setupToken, { query: { retry: false, staleTime: Infinity } });
+  const enrol = useEnrolStaffAuthenticator();
   const complete = useCompleteStaffSetup();
+  const [enrolment, setEnrolment] = useState<StaffAuthenticatorEnrolment | undefined>();
   const [done, setDone] = useState(false);
   const view = done ? 'done' : setup.isError ? 'error' : setup.data ? 'form' : 'loading';
   const headingRef = useFocusOnChange(view);
+  // The QR code replaces the button: focus goes to the step's heading, as screen readers need.
+  const enrolmentRef = useFocusOnChange(enrolment?.totpSecret ?? '');
   useDocumentTitle(
     {
       done: 'Account set up',
@@ -60,6 +69,10 @@ export function SetupPage({ setupToken }: SetupPageProps) {
         <p>
           Sign in with your e-mail address, your new password and a code from your authenticator
           app.
+        </p>
+        <p>
+          <strong>Wait for the next code</strong>: the code you just entered has been used, so wait
+          until your authenticator app shows a new one before you sign in.
         </p>
         <Link href="/" className="button button--primary">
           Sign in
@@ -92,62 +105,95 @@ export function SetupPage({ setupToken }: SetupPageProps) {
         rows={[
           { name: 'Name', value: details.name },
           { name: 'E-mail address', value: details.email },
-          { name: 'Role', value: ROLE_LABELS[details.role] },
+          { name: 'Roles', value: rolesLabel(details.roles) },
         ]}
       />
-      <h2>1. Add the account to your authenticator app</h2>
-      <p>Scan this QR code with your authenticator app, or type in the secret below.</p>
-      <img
-        className="staff-qr"
-        src={details.qrCodeDataUrl}
-        alt={`QR code to add ${details.email} to an authenticator app`}
-        width={200}
-        height={200}
-      />
-      <p>
-        Secret: <code className="staff-secret">{grouped(details.totpSecret)}</code>
-      </p>
-      <h2>2. Choose a password and enter a code</h2>
-      <StaffForm<Values>
-        submitLabel="Set up account"
-        validate={validate}
-        onSubmit={async (values) => {
-          try {
-            await complete.mutateAsync({
-              setupToken,
-              data: { password: values.password ?? '', code: values.code ?? '' },
-            });
-            setDone(true);
-            return undefined;
-          } catch (failure) {
-            return submissionErrors(failure);
-          }
-        }}
-      >
-        <TextField
-          name="password"
-          label="New password"
-          hint={`${minLength} to ${maxLength} characters. A few unrelated words make a strong password.`}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm the password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          name="code"
-          label="Security code"
-          hint="The 6-digit code your authenticator app shows for this account."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          width="short"
-          maxLength={6}
-          parse={digitsOnly}
-        />
-      </StaffForm>
+      <h2 ref={enrolmentRef} tabIndex={-1}>
+        1. Add the account to your authenticator app
+      </h2>
+      {enrolment ? (
+        <>
+          <p>
+            Scan this QR code with your authenticator app, or type in the secret below. It is shown
+            only now: if you leave this page before finishing, you will need a new one.
+          </p>
+          <img
+            className="staff-qr"
+            src={enrolment.qrCodeDataUrl}
+            alt={`QR code to add ${details.email} to an authenticator app`}
+            width={200}
+            height={200}
+          />
+          <p>
+            Secret: <code className="staff-secret">{grouped(enrolment.totpSecret)}</code>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            We will show a QR code to scan with an authenticator app on your phone, and its secret
+            to type in if you cannot scan.
+          </p>
+          {enrol.isError && (
+            <div className="error-banner" role="alert">
+              <p className="error-banner__title">{staffErrorMessage(enrol.error)}</p>
+            </div>
+          )}
+          <Button
+            loading={enrol.isPending}
+            onClick={() =>
+              enrol.mutate({ setupToken }, { onSuccess: (answer) => setEnrolment(answer.data) })
+            }
+          >
+            Show the QR code
+          </Button>
+        </>
+      )}
+      {enrolment && (
+        <>
+          <h2>2. Choose a password and enter a code</h2>
+          <StaffForm<Values>
+            submitLabel="Set up account"
+            validate={validate}
+            onSubmit={async (values) => {
+              try {
+                await complete.mutateAsync({
+                  setupToken,
+                  data: { password: values.password ?? '', code: values.code ?? '' },
+                });
+                setDone(true);
+                return undefined;
+              } catch (failure) {
+                return submissionErrors(failure);
+              }
+            }}
+          >
+            <TextField
+              name="password"
+              label="New password"
+              hint={PASSWORD_HINT}
+              type="password"
+              autoComplete="new-password"
+            />
+            <TextField
+              name="confirmPassword"
+              label="Confirm the password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <TextField
+              name="code"
+              label="Security code"
+              hint="The 6-digit code your authenticator app shows for this account."
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              width="short"
+              maxLength={6}
+              parse={digitsOnly}
+            />
+          </StaffForm>
+        </>
+      )}
     </div>
   );
 }

@@ -138,7 +138,7 @@ describe('Back-office claim page', () => {
 
   it('When Customer Care opens a claim, then there are no step actions but they can ask for information (sent with the CSRF token)', async () => {
     const { calls } = stubApi([
-      [/GET \/api\/v1\/staff\/session$/, json(sessionOf({ ...ADVISOR, role: 'customer_care' }))],
+      [/GET \/api\/v1\/staff\/session$/, json(sessionOf({ ...ADVISOR, roles: ['customer_care'] }))],
       [CLAIM_URL, json(claimOf({ allowedTransitions: [] }))],
       [
         /POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/info-requests$/,

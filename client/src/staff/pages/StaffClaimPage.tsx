@@ -75,7 +75,7 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
     );
   }
 
-  const role = session.staff.role;
+  const roles = session.staff.roles;
   return (
     <>
       <p>
@@ -116,7 +116,7 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
         }}
         onStale={refresh}
       />
-      {(role === 'claims_advisor' || role === 'customer_care') && (
+      {(roles.includes('claims_advisor') || roles.includes('customer_care')) && (
         <AskForInformation
           claim={claim}
           onSent={(text) => {

@@ -6,9 +6,10 @@ export const ADVISOR: StaffUser = {
   id: '0b0c1d2e-3f40-4152-8364-758697a8b9ca',
   email: 'ravi.patel@winner-services.example',
   name: 'Ravi Patel',
-  role: 'claims_advisor',
+  roles: ['claims_advisor'],
   createdAt: '2025-03-01T09:00:00Z',
   setupCompleted: true,
+  disabled: false,
 };
 
 export function sessionOf(staff: StaffUser = ADVISOR): StaffSession {

@@ -23,6 +23,7 @@ import type {
 import type {
   BadRequestError,
   BadRequestResponse,
+  ChangeStaffPasswordRequest,
   CreateInfoRequestRequest,
   CreateStaffRequest,
   CreatedInfoRequest,
@@ -32,11 +33,14 @@ import type {
   ListStaffClaimsParams,
   LockedResponse,
   ServiceUnavailableResponse,
+  StaffAccountNotFoundResponse,
+  StaffAuthenticatorEnrolment,
   StaffClaim,
   StaffClaimList,
   StaffList,
   StaffNotFoundResponse,
   StaffSession,
+  StaffSessionList,
   StaffSetup,
   StaffSetupExpiredResponse,
   StaffSetupNotFoundResponse,
@@ -222,9 +226,9 @@ export const useSignInStaff = <TError = ErrorType<BadRequestResponse | GeneralEr
   status: 200
 }
 
-export type getStaffSessionResponse401 = {
-  data: StaffUnauthorizedResponse
-  status: 401
+export type getStaffSessionResponse204 = {
+  data: void
+  status: 204
 }
 
 export type getStaffSessionResponse500 = {
@@ -232,10 +236,10 @@ export type getStaffSessionResponse500 = {
   status: 500
 }
 
-export type getStaffSessionResponseSuccess = (getStaffSessionResponse200) & {
+export type getStaffSessionResponseSuccess = (getStaffSessionResponse200 | getStaffSessionResponse204) & {
   headers: Headers;
 };
-export type getStaffSessionResponseError = (getStaffSessionResponse401 | getStaffSessionResponse500) & {
+export type getStaffSessionResponseError = (getStaffSessionResponse500) & {
   headers: Headers;
 };
 
@@ -249,7 +253,8 @@ export const getGetStaffSessionUrl = () => {
 
 /**
  * The signed-in staff member and the session's CSRF token (the back office calls it on load).
- * Moves the idle timeout on.
+ * Moves the idle timeout on. Without a live session (no cookie, or one that ended) it answers
+ * 204 with no body, so the back office's probe on load is not a failed request.
  * @summary The current staff session
  */
 export const getStaffSession = async ( options?: Parameters<typeof http>[1]): Promise<getStaffSessionResponseSuccess> => {
@@ -274,7 +279,7 @@ export const getGetStaffSessionQueryKey = () => {
     }
 
 
-export const getGetStaffSessionQueryOptions = <TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>>, request?: SecondParameter<typeof http>}
+export const getGetStaffSessionQueryOptions = <TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>>, request?: SecondParameter<typeof http>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -293,10 +298,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStaffSessionQueryResult = NonNullable<Awaited<ReturnType<typeof getStaffSession>>>
-export type GetStaffSessionQueryError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>
+export type GetStaffSessionQueryError = ErrorType<InternalErrorResponse>
 
 
-export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<InternalErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStaffSession>>,
@@ -306,7 +311,7 @@ export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSes
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStaffSession>>,
@@ -316,7 +321,7 @@ export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSes
       >, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -324,7 +329,7 @@ export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSes
  * @summary The current staff session
  */
 
-export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+export function useGetStaffSession<TData = Awaited<ReturnType<typeof getStaffSession>>, TError = ErrorType<InternalErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStaffSession>>, TError, TData>>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -488,8 +493,9 @@ export const getGetStaffSetupUrl = (setupToken: string,) => {
 }
 
 /**
- * What the set-up page shows for a new staff account: the account, and the authenticator
- * enrolment (QR code and secret). Needs no session: the token is the credential.
+ * What the set-up page shows first: the account to set up. No authenticator secret: it is made
+ * by `POST /staff/setup/{setupToken}/authenticator` during the set-up. Needs no session: the
+ * token is the credential. Opening the link does not use it up.
  * @summary Open a set-up link
  */
 export const getStaffSetup = async (setupToken: string, options?: Parameters<typeof http>[1]): Promise<getStaffSetupResponseSuccess> => {
@@ -642,9 +648,12 @@ export const getCompleteStaffSetupUrl = (setupToken: string,) => {
 }
 
 /**
- * Sets the account's password and confirms the authenticator enrolment with a current code.
- * The link is then used up (409). A password out of 12-128 characters is a ValidationError
- * on `password`; a wrong code one on `code`. The staff member then signs in.
+ * Sets the account's password and confirms the authenticator enrolment (the latest one made by
+ * `POST /staff/setup/{setupToken}/authenticator`) with a current code. The link is then used
+ * up (409). A password out of 12-128 characters, or too easy to guess (zxcvbn score under 3;
+ * the message carries zxcvbn's warning and suggestions), is a ValidationError on `password`;
+ * a wrong code, or no enrolment yet, one on `code`. The code that confirms the enrolment is
+ * spent: signing in takes the authenticator's next code.
  * @summary Complete a set-up link
  */
 export const completeStaffSetup = async (setupToken: string,
@@ -723,6 +732,596 @@ export const useCompleteStaffSetup = <TError = ErrorType<BadRequestError | Staff
         TContext
       > => {
       return useMutation(getCompleteStaffSetupMutationOptions(options), queryClient);
+    }
+    export type enrolStaffAuthenticatorResponse200 = {
+  data: StaffAuthenticatorEnrolment
+  status: 200
+}
+
+export type enrolStaffAuthenticatorResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type enrolStaffAuthenticatorResponse404 = {
+  data: StaffSetupNotFoundResponse
+  status: 404
+}
+
+export type enrolStaffAuthenticatorResponse409 = {
+  data: StaffSetupUsedResponse
+  status: 409
+}
+
+export type enrolStaffAuthenticatorResponse410 = {
+  data: StaffSetupExpiredResponse
+  status: 410
+}
+
+export type enrolStaffAuthenticatorResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type enrolStaffAuthenticatorResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type enrolStaffAuthenticatorResponseSuccess = (enrolStaffAuthenticatorResponse200) & {
+  headers: Headers;
+};
+export type enrolStaffAuthenticatorResponseError = (enrolStaffAuthenticatorResponse400 | enrolStaffAuthenticatorResponse404 | enrolStaffAuthenticatorResponse409 | enrolStaffAuthenticatorResponse410 | enrolStaffAuthenticatorResponse429 | enrolStaffAuthenticatorResponse500) & {
+  headers: Headers;
+};
+
+export const getEnrolStaffAuthenticatorUrl = (setupToken: string,) => {
+
+
+
+
+  return `/api/v1/staff/setup/${setupToken}/authenticator`
+}
+
+/**
+ * Makes a new TOTP secret for the account being set up and answers it once, as a QR code and
+ * as text. The secret is made here, during the set-up, never earlier; each call makes a new one
+ * and the link's earlier one stops working, so a second viewer of the link never holds the
+ * secret the set-up is completed with. `POST /staff/setup/{setupToken}` then confirms it with a
+ * current code. Needs no session: the token is the credential.
+ * @summary Make the authenticator enrolment of a set-up link
+ */
+export const enrolStaffAuthenticator = async (setupToken: string, options?: Parameters<typeof http>[1]): Promise<enrolStaffAuthenticatorResponseSuccess> => {
+
+  return http<enrolStaffAuthenticatorResponseSuccess>(getEnrolStaffAuthenticatorUrl(setupToken),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getEnrolStaffAuthenticatorMutationKey = () => ['enrolStaffAuthenticator'] as const;
+
+export const getEnrolStaffAuthenticatorMutationOptions = <TError = ErrorType<BadRequestResponse | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrolStaffAuthenticator>>, TError,EnrolStaffAuthenticatorMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof enrolStaffAuthenticator>>, TError,EnrolStaffAuthenticatorMutationVariables, TContext> => {
+
+const mutationKey = getEnrolStaffAuthenticatorMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enrolStaffAuthenticator>>, EnrolStaffAuthenticatorMutationVariables> = (props) => {
+          const {setupToken} = props ?? {};
+
+          return  enrolStaffAuthenticator(setupToken,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EnrolStaffAuthenticatorMutationResult = NonNullable<Awaited<ReturnType<typeof enrolStaffAuthenticator>>>
+
+    export type EnrolStaffAuthenticatorMutationError = ErrorType<BadRequestResponse | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type EnrolStaffAuthenticatorMutationVariables = {setupToken: string}
+
+    /**
+ * @summary Make the authenticator enrolment of a set-up link
+ */
+export const useEnrolStaffAuthenticator = <TError = ErrorType<BadRequestResponse | StaffSetupNotFoundResponse | StaffSetupUsedResponse | StaffSetupExpiredResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enrolStaffAuthenticator>>, TError,EnrolStaffAuthenticatorMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof enrolStaffAuthenticator>>,
+        TError,
+        EnrolStaffAuthenticatorMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEnrolStaffAuthenticatorMutationOptions(options), queryClient);
+    }
+    export type changeStaffPasswordResponse204 = {
+  data: void
+  status: 204
+}
+
+export type changeStaffPasswordResponse400 = {
+  data: BadRequestError
+  status: 400
+}
+
+export type changeStaffPasswordResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type changeStaffPasswordResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type changeStaffPasswordResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type changeStaffPasswordResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type changeStaffPasswordResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type changeStaffPasswordResponseSuccess = (changeStaffPasswordResponse204) & {
+  headers: Headers;
+};
+export type changeStaffPasswordResponseError = (changeStaffPasswordResponse400 | changeStaffPasswordResponse401 | changeStaffPasswordResponse403 | changeStaffPasswordResponse415 | changeStaffPasswordResponse429 | changeStaffPasswordResponse500) & {
+  headers: Headers;
+};
+
+export const getChangeStaffPasswordUrl = () => {
+
+
+
+
+  return `/api/v1/staff/password`
+}
+
+/**
+ * Needs the current password and a current code from the authenticator app. The new password
+ * must be 12-128 characters and not too easy to guess (zxcvbn score 3 or more; otherwise a
+ * ValidationError on `newPassword` carrying zxcvbn's warning and suggestions). The staff
+ * member's other sessions end; this one stays. A wrong password or code counts against the
+ * client like a failed sign-in (429 past the limit). Recorded in the staff audit.
+ * @summary Change your own password
+ */
+export const changeStaffPassword = async (changeStaffPasswordRequest: ChangeStaffPasswordRequest, options?: Parameters<typeof http>[1]): Promise<changeStaffPasswordResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<changeStaffPasswordResponseSuccess>(getChangeStaffPasswordUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(changeStaffPasswordRequest)
+  }
+);}
+
+
+
+
+
+export const getChangeStaffPasswordMutationKey = () => ['changeStaffPassword'] as const;
+
+export const getChangeStaffPasswordMutationOptions = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeStaffPassword>>, TError,ChangeStaffPasswordMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeStaffPassword>>, TError,ChangeStaffPasswordMutationVariables, TContext> => {
+
+const mutationKey = getChangeStaffPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeStaffPassword>>, ChangeStaffPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeStaffPassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeStaffPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeStaffPassword>>>
+    export type ChangeStaffPasswordMutationBody = ChangeStaffPasswordRequest
+    export type ChangeStaffPasswordMutationError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>
+    export type ChangeStaffPasswordMutationVariables = {data: ChangeStaffPasswordRequest}
+
+    /**
+ * @summary Change your own password
+ */
+export const useChangeStaffPassword = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeStaffPassword>>, TError,ChangeStaffPasswordMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeStaffPassword>>,
+        TError,
+        ChangeStaffPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeStaffPasswordMutationOptions(options), queryClient);
+    }
+    export type listStaffSessionsResponse200 = {
+  data: StaffSessionList
+  status: 200
+}
+
+export type listStaffSessionsResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type listStaffSessionsResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type listStaffSessionsResponseSuccess = (listStaffSessionsResponse200) & {
+  headers: Headers;
+};
+export type listStaffSessionsResponseError = (listStaffSessionsResponse401 | listStaffSessionsResponse500) & {
+  headers: Headers;
+};
+
+export const getListStaffSessionsUrl = () => {
+
+
+
+
+  return `/api/v1/staff/sessions`
+}
+
+/**
+ * The signed-in staff member's live sessions, newest first; `current` marks this one.
+ * @summary Your sessions
+ */
+export const listStaffSessions = async ( options?: Parameters<typeof http>[1]): Promise<listStaffSessionsResponseSuccess> => {
+
+  return http<listStaffSessionsResponseSuccess>(getListStaffSessionsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListStaffSessionsQueryKey = () => {
+    return [
+    `/api/v1/staff/sessions`
+    ] as const;
+    }
+
+
+export const getListStaffSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listStaffSessions>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStaffSessionsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStaffSessions>>> = ({ signal }) => listStaffSessions({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStaffSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listStaffSessions>>>
+export type ListStaffSessionsQueryError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>
+
+
+export function useListStaffSessions<TData = Awaited<ReturnType<typeof listStaffSessions>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStaffSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listStaffSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStaffSessions<TData = Awaited<ReturnType<typeof listStaffSessions>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStaffSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listStaffSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStaffSessions<TData = Awaited<ReturnType<typeof listStaffSessions>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Your sessions
+ */
+
+export function useListStaffSessions<TData = Awaited<ReturnType<typeof listStaffSessions>>, TError = ErrorType<StaffUnauthorizedResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffSessions>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStaffSessionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type endOtherStaffSessionsResponse204 = {
+  data: void
+  status: 204
+}
+
+export type endOtherStaffSessionsResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type endOtherStaffSessionsResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type endOtherStaffSessionsResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type endOtherStaffSessionsResponseSuccess = (endOtherStaffSessionsResponse204) & {
+  headers: Headers;
+};
+export type endOtherStaffSessionsResponseError = (endOtherStaffSessionsResponse401 | endOtherStaffSessionsResponse403 | endOtherStaffSessionsResponse500) & {
+  headers: Headers;
+};
+
+export const getEndOtherStaffSessionsUrl = () => {
+
+
+
+
+  return `/api/v1/staff/sessions`
+}
+
+/**
+ * Ends every session of the signed-in staff member but this one. Recorded in the staff audit.
+ * @summary End your other sessions
+ */
+export const endOtherStaffSessions = async ( options?: Parameters<typeof http>[1]): Promise<endOtherStaffSessionsResponseSuccess> => {
+
+  return http<endOtherStaffSessionsResponseSuccess>(getEndOtherStaffSessionsUrl(),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getEndOtherStaffSessionsMutationKey = () => ['endOtherStaffSessions'] as const;
+
+export const getEndOtherStaffSessionsMutationOptions = <TError = ErrorType<StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endOtherStaffSessions>>, TError,void, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof endOtherStaffSessions>>, TError,void, TContext> => {
+
+const mutationKey = getEndOtherStaffSessionsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endOtherStaffSessions>>, void> = () => {
+
+
+          return  endOtherStaffSessions(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EndOtherStaffSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof endOtherStaffSessions>>>
+
+    export type EndOtherStaffSessionsMutationError = ErrorType<StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>
+
+
+    /**
+ * @summary End your other sessions
+ */
+export const useEndOtherStaffSessions = <TError = ErrorType<StaffUnauthorizedResponse | ForbiddenResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endOtherStaffSessions>>, TError,void, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof endOtherStaffSessions>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getEndOtherStaffSessionsMutationOptions(options), queryClient);
+    }
+    export type endStaffSessionResponse204 = {
+  data: void
+  status: 204
+}
+
+export type endStaffSessionResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type endStaffSessionResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type endStaffSessionResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type endStaffSessionResponse404 = {
+  data: GeneralError
+  status: 404
+}
+
+export type endStaffSessionResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type endStaffSessionResponseSuccess = (endStaffSessionResponse204) & {
+  headers: Headers;
+};
+export type endStaffSessionResponseError = (endStaffSessionResponse400 | endStaffSessionResponse401 | endStaffSessionResponse403 | endStaffSessionResponse404 | endStaffSessionResponse500) & {
+  headers: Headers;
+};
+
+export const getEndStaffSessionUrl = (sessionId: string,) => {
+
+
+
+
+  return `/api/v1/staff/sessions/${sessionId}`
+}
+
+/**
+ * Ends one session of the signed-in staff member (this one too: that is signing out, without
+ * clearing the cookie). Another person's session is not found (404). Recorded in the staff audit.
+ * @summary End one of your sessions
+ */
+export const endStaffSession = async (sessionId: string, options?: Parameters<typeof http>[1]): Promise<endStaffSessionResponseSuccess> => {
+
+  return http<endStaffSessionResponseSuccess>(getEndStaffSessionUrl(sessionId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getEndStaffSessionMutationKey = () => ['endStaffSession'] as const;
+
+export const getEndStaffSessionMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endStaffSession>>, TError,EndStaffSessionMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof endStaffSession>>, TError,EndStaffSessionMutationVariables, TContext> => {
+
+const mutationKey = getEndStaffSessionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof endStaffSession>>, EndStaffSessionMutationVariables> = (props) => {
+          const {sessionId} = props ?? {};
+
+          return  endStaffSession(sessionId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EndStaffSessionMutationResult = NonNullable<Awaited<ReturnType<typeof endStaffSession>>>
+
+    export type EndStaffSessionMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>
+    export type EndStaffSessionMutationVariables = {sessionId: string}
+
+    /**
+ * @summary End one of your sessions
+ */
+export const useEndStaffSession = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof endStaffSession>>, TError,EndStaffSessionMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof endStaffSession>>,
+        TError,
+        EndStaffSessionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEndStaffSessionMutationOptions(options), queryClient);
     }
     export type listStaffResponse200 = {
   data: StaffList
@@ -903,7 +1502,7 @@ export const getCreateStaffUrl = () => {
 }
 
 /**
- * Creates the account and queues an e-mail to it with its set-up link
+ * Creates the account with one or more roles and queues an e-mail to it with its set-up link
  * `${PUBLIC_URL}/staff/setup/{setupToken}` (valid 72 hours, single use). The token is never
  * returned. Admins only.
  * @summary Create a staff account
@@ -983,6 +1582,356 @@ export const useCreateStaff = <TError = ErrorType<BadRequestResponse | StaffUnau
         TContext
       > => {
       return useMutation(getCreateStaffMutationOptions(options), queryClient);
+    }
+    export type disableStaffResponse200 = {
+  data: StaffUser
+  status: 200
+}
+
+export type disableStaffResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type disableStaffResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type disableStaffResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type disableStaffResponse404 = {
+  data: StaffAccountNotFoundResponse
+  status: 404
+}
+
+export type disableStaffResponse409 = {
+  data: GeneralError
+  status: 409
+}
+
+export type disableStaffResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type disableStaffResponseSuccess = (disableStaffResponse200) & {
+  headers: Headers;
+};
+export type disableStaffResponseError = (disableStaffResponse400 | disableStaffResponse401 | disableStaffResponse403 | disableStaffResponse404 | disableStaffResponse409 | disableStaffResponse500) & {
+  headers: Headers;
+};
+
+export const getDisableStaffUrl = (staffId: string,) => {
+
+
+
+
+  return `/api/v1/staff/accounts/${staffId}/disable`
+}
+
+/**
+ * The account can no longer sign in and every session of it ends at once: its next call
+ * answers 401 (every staff call checks that the account is active). Disabling a disabled
+ * account changes nothing. Recorded in the staff audit. Admins only.
+ * @summary Disable a staff account
+ */
+export const disableStaff = async (staffId: string, options?: Parameters<typeof http>[1]): Promise<disableStaffResponseSuccess> => {
+
+  return http<disableStaffResponseSuccess>(getDisableStaffUrl(staffId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getDisableStaffMutationKey = () => ['disableStaff'] as const;
+
+export const getDisableStaffMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableStaff>>, TError,DisableStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof disableStaff>>, TError,DisableStaffMutationVariables, TContext> => {
+
+const mutationKey = getDisableStaffMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableStaff>>, DisableStaffMutationVariables> = (props) => {
+          const {staffId} = props ?? {};
+
+          return  disableStaff(staffId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DisableStaffMutationResult = NonNullable<Awaited<ReturnType<typeof disableStaff>>>
+
+    export type DisableStaffMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>
+    export type DisableStaffMutationVariables = {staffId: string}
+
+    /**
+ * @summary Disable a staff account
+ */
+export const useDisableStaff = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableStaff>>, TError,DisableStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof disableStaff>>,
+        TError,
+        DisableStaffMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDisableStaffMutationOptions(options), queryClient);
+    }
+    export type enableStaffResponse200 = {
+  data: StaffUser
+  status: 200
+}
+
+export type enableStaffResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type enableStaffResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type enableStaffResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type enableStaffResponse404 = {
+  data: StaffAccountNotFoundResponse
+  status: 404
+}
+
+export type enableStaffResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type enableStaffResponseSuccess = (enableStaffResponse200) & {
+  headers: Headers;
+};
+export type enableStaffResponseError = (enableStaffResponse400 | enableStaffResponse401 | enableStaffResponse403 | enableStaffResponse404 | enableStaffResponse500) & {
+  headers: Headers;
+};
+
+export const getEnableStaffUrl = (staffId: string,) => {
+
+
+
+
+  return `/api/v1/staff/accounts/${staffId}/enable`
+}
+
+/**
+ * The account can sign in again with its password and authenticator (its sessions stay ended).
+ * Enabling an active account changes nothing. Recorded in the staff audit. Admins only.
+ * @summary Enable a disabled staff account
+ */
+export const enableStaff = async (staffId: string, options?: Parameters<typeof http>[1]): Promise<enableStaffResponseSuccess> => {
+
+  return http<enableStaffResponseSuccess>(getEnableStaffUrl(staffId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getEnableStaffMutationKey = () => ['enableStaff'] as const;
+
+export const getEnableStaffMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enableStaff>>, TError,EnableStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof enableStaff>>, TError,EnableStaffMutationVariables, TContext> => {
+
+const mutationKey = getEnableStaffMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enableStaff>>, EnableStaffMutationVariables> = (props) => {
+          const {staffId} = props ?? {};
+
+          return  enableStaff(staffId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EnableStaffMutationResult = NonNullable<Awaited<ReturnType<typeof enableStaff>>>
+
+    export type EnableStaffMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | InternalErrorResponse>
+    export type EnableStaffMutationVariables = {staffId: string}
+
+    /**
+ * @summary Enable a disabled staff account
+ */
+export const useEnableStaff = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enableStaff>>, TError,EnableStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof enableStaff>>,
+        TError,
+        EnableStaffMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEnableStaffMutationOptions(options), queryClient);
+    }
+    export type resetStaffResponse200 = {
+  data: StaffUser
+  status: 200
+}
+
+export type resetStaffResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type resetStaffResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type resetStaffResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type resetStaffResponse404 = {
+  data: StaffAccountNotFoundResponse
+  status: 404
+}
+
+export type resetStaffResponse409 = {
+  data: GeneralError
+  status: 409
+}
+
+export type resetStaffResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type resetStaffResponseSuccess = (resetStaffResponse200) & {
+  headers: Headers;
+};
+export type resetStaffResponseError = (resetStaffResponse400 | resetStaffResponse401 | resetStaffResponse403 | resetStaffResponse404 | resetStaffResponse409 | resetStaffResponse500) & {
+  headers: Headers;
+};
+
+export const getResetStaffUrl = (staffId: string,) => {
+
+
+
+
+  return `/api/v1/staff/accounts/${staffId}/reset`
+}
+
+/**
+ * For a lost password or authenticator: the account's password and TOTP secret are cleared,
+ * its sessions end, its older set-up links stop working (an account has at most one live link),
+ * and a new single-use set-up link is e-mailed to it (72 hours). The owner sets a new password
+ * and enrols the authenticator afresh; a new TOTP secret is made only then. Recorded in the
+ * staff audit. Admins only.
+ * @summary Reset a staff account
+ */
+export const resetStaff = async (staffId: string, options?: Parameters<typeof http>[1]): Promise<resetStaffResponseSuccess> => {
+
+  return http<resetStaffResponseSuccess>(getResetStaffUrl(staffId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getResetStaffMutationKey = () => ['resetStaff'] as const;
+
+export const getResetStaffMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetStaff>>, TError,ResetStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetStaff>>, TError,ResetStaffMutationVariables, TContext> => {
+
+const mutationKey = getResetStaffMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetStaff>>, ResetStaffMutationVariables> = (props) => {
+          const {staffId} = props ?? {};
+
+          return  resetStaff(staffId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResetStaffMutationResult = NonNullable<Awaited<ReturnType<typeof resetStaff>>>
+
+    export type ResetStaffMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>
+    export type ResetStaffMutationVariables = {staffId: string}
+
+    /**
+ * @summary Reset a staff account
+ */
+export const useResetStaff = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffAccountNotFoundResponse | GeneralError | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetStaff>>, TError,ResetStaffMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resetStaff>>,
+        TError,
+        ResetStaffMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResetStaffMutationOptions(options), queryClient);
     }
     export type listStaffClaimsResponse200 = {
   data: StaffClaimList

@@ -17,9 +17,10 @@ export class Migration20261127172215_ClaimDataRetention extends Migration {
       `create index "claim_process_retain_personal_data_idx" on "claim_process" ("updated_at") where step in ('paid', 'rejected') and personal_data_removed_at is null;`,
     );
 
-    this.addSql(`alter table "staff_account" drop constraint "staff_account_role_check";`);
+    // Roles are a set since StaffAccountLifecycle: the set's check gains the new role.
+    this.addSql(`alter table "staff_account" drop constraint "staff_account_roles_check";`);
     this.addSql(
-      `alter table "staff_account" add constraint "staff_account_role_check" check ("role" in ('claims_advisor', 'customer_care', 'admin', 'data_protection'));`,
+      `alter table "staff_account" add constraint "staff_account_roles_check" check ("roles" <@ array['claims_advisor'::text, 'customer_care'::text, 'admin'::text, 'data_protection'::text]);`,
     );
   }
 
@@ -31,9 +32,9 @@ export class Migration20261127172215_ClaimDataRetention extends Migration {
       `alter table "claim_process" drop column "id_documents_deleted_at", drop column "ticket_images_deleted_at", drop column "personal_data_removed_at";`,
     );
 
-    this.addSql(`alter table "staff_account" drop constraint "staff_account_role_check";`);
+    this.addSql(`alter table "staff_account" drop constraint "staff_account_roles_check";`);
     this.addSql(
-      `alter table "staff_account" add constraint "staff_account_role_check" check ("role" in ('claims_advisor', 'customer_care', 'admin'));`,
+      `alter table "staff_account" add constraint "staff_account_roles_check" check ("roles" <@ array['claims_advisor'::text, 'customer_care'::text, 'admin'::text]);`,
     );
   }
 }

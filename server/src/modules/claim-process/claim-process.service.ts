@@ -12,7 +12,7 @@ import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { EmailContent } from '../mail/templates.ts';
 import type { SectionType } from '../info-request/info-request.rules.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
-import type { StaffRole } from '../staff/accounts/staff-role.ts';
+import { holdsAnyRole, type StaffRole } from '../staff/accounts/staff-role.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
 import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
@@ -155,7 +155,7 @@ export function claimProcessService({
   }
 
   /** The claim page's data: the operator's view of the claim and where it is in the process. */
-  async function view(hashid: string, role: StaffRole): Promise<StaffClaim> {
+  async function view(hashid: string, roles: readonly StaffRole[]): Promise<StaffClaim> {
     const em = fresh();
     const repository = claimProcessRepository(em);
     const claim = await submittedClaim(em, hashid);
@@ -179,7 +179,7 @@ export function claimProcessService({
         checkedAt: check!.checkedAt.toISOString(),
         provider: check!.provider,
       },
-      allowedTransitions: STEP_CHANGERS.includes(role) ? nextSteps(step) : [],
+      allowedTransitions: holdsAnyRole(roles, STEP_CHANGERS) ? nextSteps(step) : [],
       ...dataRemoved(process),
       timeline: timeline.map((entry) => {
         const detail = timelineDetail(entry.detail);
@@ -225,7 +225,7 @@ export function claimProcessService({
       const claim = await submittedClaim(em, hashid);
       recordStaffAudit(em, { staffId: staff.id, action: 'claim.viewed', claimId: claim.id });
       await em.flush();
-      return view(hashid, staff.role);
+      return view(hashid, staff.roles);
     },
 
     /**
@@ -317,7 +317,7 @@ export function claimProcessService({
         return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
       });
       if (outboxId) outbox.send(outboxId);
-      return view(hashid, staff.role);
+      return view(hashid, staff.roles);
     },
 
     /** As the operator API's info request, recorded in the staff audit once it is made. */

@@ -10,7 +10,7 @@ export function staffAccountsGate(): Router {
   return router;
 }
 
-/** Staff accounts (behind staffAccountsGate). */
+/** Staff accounts and their lifecycle (behind staffAccountsGate). */
 export function staffAccountsRoutes(accounts: StaffAccountsService): Router {
   const router = Router();
 
@@ -22,6 +22,29 @@ export function staffAccountsRoutes(accounts: StaffAccountsService): Router {
   contractRoute(router, 'post', '/api/v1/staff/accounts', async (req, res) => {
     res.status(201).json(await accounts.create(req.body, staffOf(res)));
   });
+
+  contractRoute(router, 'post', '/api/v1/staff/accounts/{staffId}/disable', async (req, res) => {
+    res.json(await accounts.disable(req.params.staffId, staffOf(res)));
+  });
+
+  contractRoute(router, 'post', '/api/v1/staff/accounts/{staffId}/enable', async (req, res) => {
+    res.json(await accounts.enable(req.params.staffId, staffOf(res)));
+  });
+
+  contractRoute(router, 'post', '/api/v1/staff/accounts/{staffId}/reset', async (req, res) => {
+    res.json(await accounts.reset(req.params.staffId, staffOf(res)));
+  });
+
+  // The set-up link's enrolment (public: the token is the credential; see staffGate).
+  contractRoute(
+    router,
+    'post',
+    '/api/v1/staff/setup/{setupToken}/authenticator',
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await accounts.enrolAuthenticator(req.params.setupToken));
+    },
+  );
 
   return router;
 }

@@ -1,5 +1,6 @@
 import type { components } from '@prize/generated/server';
 import type { StaffAccount } from './staff-account.entity.ts';
+import { STAFF_ROLES } from './staff-role.ts';
 
 export type StaffUser = components['schemas']['StaffUser'];
 
@@ -9,8 +10,10 @@ export function staffUser(account: StaffAccount): StaffUser {
     id: account.id,
     email: account.email,
     name: account.name,
-    role: account.role,
+    // In the contract's order, whatever order they were stored in.
+    roles: STAFF_ROLES.filter((role) => account.roles.includes(role)),
     createdAt: account.createdAt.toISOString(),
     setupCompleted: account.setupCompletedAt !== null && account.setupCompletedAt !== undefined,
+    disabled: account.disabledAt !== null && account.disabledAt !== undefined,
   };
 }

@@ -3,7 +3,7 @@ import { messages } from '@prize/generated/rules';
 import { Router, type RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenError, UnauthorizedError } from '../../../http/errors.ts';
-import type { StaffRole } from '../accounts/staff-role.ts';
+import { holdsAnyRole, type StaffRole } from '../accounts/staff-role.ts';
 import type { StaffPrincipal } from './staff-principal.ts';
 import { findStaffSession, principalOf, type SessionLifetime } from './staff-session.ts';
 import { csrfTokenFor, sameSecret, type StaffKeys } from './staff-secrets.ts';
@@ -34,8 +34,8 @@ export const SIGN_IN_REQUIRED = messages.staffSessionEnded;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Guards a staff route: 401 without a live session, 403 for a role not in `roles` (any role when
- * omitted), 403 when a state-changing call lacks the session's `X-CSRF-Token`. Needs the staff
+ * Guards a staff route: 401 without a live session, 403 when the account holds none of `roles`
+ * (any role when omitted; an account's roles are a set), 403 when a state-changing call lacks the session's `X-CSRF-Token`. Needs the staff
  * gate (staffGate) in front, which finds the session; without it everyone is refused.
  */
 export function requireStaff(options: { roles?: StaffRole[] } = {}): RequestHandler {
@@ -48,7 +48,7 @@ export function requireStaff(options: { roles?: StaffRole[] } = {}): RequestHand
       if (!sent || !expected || !sameSecret(sent, expected))
         return next(new ForbiddenError(CSRF_REQUIRED));
     }
-    if (options.roles && !options.roles.includes(staff.role))
+    if (options.roles && !holdsAnyRole(staff.roles, options.roles))
       return next(new ForbiddenError(messages.forbidden));
     next();
   };
@@ -67,9 +67,13 @@ export interface StaffGateOptions {
   clock: () => Date;
 }
 
-/** The calls made before there is a session: signing in and the set-up link's two. */
+/**
+ * The calls made before there is a session: signing in, the session probe (204 when signed
+ * out, so the back office's load is not a failed request) and the set-up link's three.
+ */
 function isPublic(method: string, path: string): boolean {
-  if (method === 'POST' && /^\/session\/?$/i.test(path)) return true;
+  if ((method === 'POST' || method === 'GET') && /^\/session\/?$/i.test(path)) return true;
+  if (method === 'POST' && /^\/setup\/[^/]+\/authenticator\/?$/i.test(path)) return true;
   return (method === 'GET' || method === 'POST') && /^\/setup\/[^/]+\/?$/i.test(path);
 }
 

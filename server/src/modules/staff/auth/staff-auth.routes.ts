@@ -30,10 +30,12 @@ export function staffAuthRoutes(
     res.json(signedIn.view);
   });
 
-  router.get('/api/v1/staff/session', requireStaff());
+  // The back office's probe on load: signed out is 204, not a failed request in the console.
   contractRoute(router, 'get', '/api/v1/staff/session', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await auth.current(staffOf(res), res.locals.staffSessionToken ?? ''));
+    const staff = res.locals.staff;
+    if (!staff) return void res.status(204).end();
+    res.json(await auth.current(staff, res.locals.staffSessionToken ?? ''));
   });
 
   router.delete('/api/v1/staff/session', requireStaff());

@@ -98,8 +98,10 @@ export function staffAuthService({
     account: StaffAccount | null,
     password: string,
   ): Promise<Checked> {
-    // Unknown, and not yet set up, are checked against a decoy hash: the same work, the same time.
-    const hash = account?.setupCompletedAt ? (account.passwordHash ?? null) : null;
+    // Unknown, disabled and not yet set up are checked against a decoy hash: the same work, the
+    // same time, the same answer.
+    const live = account?.setupCompletedAt && !account.disabledAt && account.totpSecretSealed;
+    const hash = live ? (account.passwordHash ?? null) : null;
     const passwordRight = await slot.matches(hash, password);
     const rehashed =
       passwordRight && hash && needsRehash(hash) ? await slot.hash(password) : undefined;
@@ -140,7 +142,9 @@ export function staffAuthService({
         return { kind: 'failed' };
       };
       if (!account) return failed('unknown_account');
-      if (!account.setupCompletedAt || !checked.checkedHash) return failed('setup_not_completed');
+      if (account.disabledAt) return failed('disabled');
+      if (!account.setupCompletedAt || !account.totpSecretSealed || !checked.checkedHash)
+        return failed('setup_not_completed');
       if (account.passwordHash !== checked.checkedHash) return failed('password_changed');
       if (!checked.passwordRight) return failed('password');
       const opened = openTotpSecretOf(account.totpSecretSealed, keys);

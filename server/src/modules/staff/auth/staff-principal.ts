@@ -5,6 +5,7 @@ export interface StaffPrincipal {
   id: string;
   email: string;
   name: string;
-  role: StaffRole;
+  /** The account's roles: a set. */
+  roles: StaffRole[];
   sessionId: string;
 }

@@ -66,7 +66,8 @@ export async function findStaffSession(
     { populate: ['staff'] },
   );
   if (!session) return undefined;
-  if (expired(session, now, keyId)) {
+  // A disabled or reset account's sessions are ended with it; this catches any one left over.
+  if (expired(session, now, keyId) || !accountActive(session.staff)) {
     await em.remove(session).flush();
     return undefined;
   }
@@ -100,13 +101,30 @@ export async function deleteSessionsOfOtherKeys(em: EntityManager, keyId: string
   return em.nativeDelete(StaffSessionSchema, { keyId: { $ne: keyId } });
 }
 
+/** Set up and not disabled: only such an account's sessions are live. */
+export function accountActive(staff: StaffAccount): boolean {
+  return !staff.disabledAt && Boolean(staff.setupCompletedAt);
+}
+
+/** Ends `staffId`'s sessions, but `except` (the caller's own, when it stays); answers how many. */
+export function endSessionsOf(
+  em: EntityManager,
+  staffId: string,
+  except?: string,
+): Promise<number> {
+  return em.nativeDelete(StaffSessionSchema, {
+    staff: staffId,
+    ...(except ? { id: { $ne: except } } : {}),
+  });
+}
+
 export function principalOf(session: StaffSession): StaffPrincipal {
   const staff = session.staff;
   return {
     id: staff.id,
     email: staff.email,
     name: staff.name,
-    role: staff.role,
+    roles: [...staff.roles],
     sessionId: session.id,
   };
 }
