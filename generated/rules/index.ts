@@ -473,9 +473,22 @@ export const SavedDraftSectionRules = {
   }
 } as const;
 
+export const StaffAssigneeRules = {
+  "name": {
+    "maxLength": 100
+  },
+  "staffId": {
+    "format": "uuid"
+  }
+} as const;
+
 export const StaffClaimListRules = {
   "items": {
     "maxItems": 100
+  },
+  "nextCursor": {
+    "pattern": "^[A-Za-z0-9_-]+$",
+    "maxLength": 500
   },
   "page": {
     "minimum": 1
@@ -492,6 +505,12 @@ export const StaffClaimListRules = {
 export const StaffClaimSummaryRules = {
   "claimHashid": {
     "pattern": "^[A-Za-z0-9]{6,16}$"
+  },
+  "claimantName": {
+    "maxLength": 200
+  },
+  "game": {
+    "maxLength": 100
   },
   "prizeAmountPence": {
     "minimum": 50001,
@@ -524,8 +543,22 @@ export const StaffClaimSummaryRules = {
       "rejected"
     ]
   },
+  "stepSince": {
+    "format": "date-time"
+  },
   "submittedAt": {
     "format": "date-time"
+  },
+  "ticketColour": {
+    "maxLength": 20
+  },
+  "waitingOn": {
+    "enum": [
+      "staff",
+      "post",
+      "claimant",
+      "nobody"
+    ]
   }
 } as const;
 
@@ -541,6 +574,26 @@ export const StaffIdentityCheckResultRules = {
 export const StaffListRules = {
   "items": {
     "maxItems": 1000
+  }
+} as const;
+
+export const StaffNoteRules = {
+  "at": {
+    "format": "date-time"
+  },
+  "staffName": {
+    "maxLength": 100
+  },
+  "text": {
+    "maxLength": 1000
+  }
+} as const;
+
+export const StaffNoteRequestRules = {
+  "text": {
+    "pattern": "\\S",
+    "minLength": 1,
+    "maxLength": 1000
   }
 } as const;
 

@@ -743,8 +743,10 @@ export interface paths {
         };
         /**
          * The claims queue
-         * @description Submitted claims, newest first, one page at a time, filtered by every parameter given.
-         *     Claims that were started but never submitted are not listed. Any staff role.
+         * @description Submitted claims, oldest waiting first unless `sort`/`order` say otherwise, one page at a
+         *     time (`after` for keyset paging), filtered by every parameter given. Closed claims (paid,
+         *     rejected) are left out unless `closed=true` or a `step` filter names them. Claims that were
+         *     started but never submitted are not listed. Any staff role.
          */
         get: operations["listStaffClaims"];
         put?: never;
@@ -839,7 +841,8 @@ export interface paths {
          *     transaction: `ticket_requested` creates the claim's ticket code and e-mails its QR code and
          *     the posting instructions, `payment_details_requested` e-mails how to give bank details,
          *     `paid` confirms the payment. `rejected` sends no e-mail (Customer Care phones the claimant).
-         *     A `to` not allowed after `from`, or a `from` that is not the claim's step any more, is a 409.
+         *     A `to` not allowed after `from`, a `from` that is not the claim's step any more, or a step
+         *     other than `rejected` while an information request is open, is a 409.
          */
         post: operations["changeStaffClaimStep"];
         delete?: never;
@@ -872,6 +875,65 @@ export interface paths {
          *     staff audit (`claim.info_requested`).
          */
         post: operations["createStaffInfoRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign the claim to me
+         * @description The signed-in member of staff takes the claim ("Assign to me"), from no one or from a
+         *     colleague. Any staff role. Recorded in the staff audit (`claim.assigned`).
+         */
+        put: operations["assignStaffClaimToMe"];
+        post?: never;
+        /**
+         * Unassign the claim
+         * @description No one works the claim any more ("Unassign"). Any staff role. Recorded in the staff audit
+         *     (`claim.unassigned`) when it was assigned.
+         */
+        delete: operations["unassignStaffClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/claims/{claimHashid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note to a claim
+         * @description A note for colleagues: shown on the claim's page to staff only, recorded in the staff audit
+         *     (`claim.note_added`), never e-mailed to the claimant. Any staff role.
+         */
+        post: operations["addStaffClaimNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1750,22 +1812,39 @@ export interface components {
             identityCheckResult: components["schemas"]["StaffIdentityCheckResult"];
             /**
              * @description The steps the signed-in staff member may move the claim to now, in process order
-             *     (`rejected` last); empty for customer care and admin, and at a final step.
+             *     (`rejected` last); empty for customer care and admin, and at a final step. While an
+             *     information request is open only `rejected` is offered: the other steps need its answer.
              */
             allowedTransitions: components["schemas"]["ClaimStep"][];
+            /**
+             * Format: date-time
+             * @description When the claim reached its current step.
+             */
+            stepSince?: string;
+            waitingOn?: components["schemas"]["WaitingOn"];
+            assignedTo?: components["schemas"]["StaffAssignee"];
+            /** @description Internal notes, oldest first (staff only, never e-mailed). */
+            notes?: components["schemas"]["StaffNote"][];
             /** @description Everything that happened to the claim, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
         };
         /**
          * StaffClaimList
-         * @description One page of the back office queue, newest first.
+         * @description One page of the back office queue, in the order asked for (oldest waiting first by default).
          */
         StaffClaimList: {
             items: components["schemas"]["StaffClaimSummary"][];
             page: number;
             pageSize: number;
-            /** @description Number of claims matching the filters, over all pages. */
+            /**
+             * @description Number of claims matching the filters, over all pages; counted up to 10,000 only (then
+             *     `totalIsLowerBound` is true), so a count never costs a scan of a million claims.
+             */
             total: number;
+            /** @description True when more claims match than `total` says (the count stopped at 10,000). */
+            totalIsLowerBound?: boolean;
+            /** @description Present when more claims follow; pass it as `after` for the next page. */
+            nextCursor?: string;
         };
         /**
          * StaffClaimSummary
@@ -1782,6 +1861,19 @@ export interface components {
             prizeAmountPence: number;
             /** @description The identity check asked for ID documents. */
             idDocsRequired: boolean;
+            /** @description The claimant's first and last name, from the claim's current identity check. */
+            claimantName?: string;
+            /** @description The draw game (draw-game tickets); absent for a scratchcard. */
+            game?: string;
+            /** @description The draw-game ticket's colour (`dbgTicketType`), such as `PINK`. */
+            ticketColour?: string;
+            /**
+             * Format: date-time
+             * @description When the claim reached its current step (its submission for `submitted`).
+             */
+            stepSince?: string;
+            waitingOn?: components["schemas"]["WaitingOn"];
+            assignedTo?: components["schemas"]["StaffAssignee"];
         };
         /**
          * StaffIdentityCheckResult
@@ -2062,6 +2154,51 @@ export interface components {
             productName?: string;
             /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
             customerCarePhone?: string;
+        };
+        /**
+         * WaitingOn
+         * @description Whose move it is: `staff` (a step of Winner Services), `post` (the ticket is on its way),
+         *     `claimant` (an information request or payment details are awaited) or `nobody` (paid or
+         *     rejected).
+         * @enum {string}
+         */
+        WaitingOn: "staff" | "post" | "claimant" | "nobody";
+        /**
+         * StaffAssignee
+         * @description The member of staff working a claim.
+         */
+        StaffAssignee: {
+            /** Format: uuid */
+            staffId: string;
+            name: string;
+        };
+        /**
+         * StaffNote
+         * @description An internal note on a claim. Staff only; recorded in the staff audit and never e-mailed.
+         */
+        StaffNote: {
+            /** Format: date-time */
+            at: string;
+            staffName: string;
+            text: string;
+        };
+        /**
+         * StepConflictError
+         * @description A step change that could not be made. When the claim moved on since the page was loaded,
+         *     `currentStep` says where it is now, `movedBy` and `movedAt` who moved it and when, and
+         *     `allowedTransitions` the moves the signed-in member of staff may make now.
+         */
+        StepConflictError: components["schemas"]["GeneralError"] & {
+            currentStep?: components["schemas"]["ClaimStep"];
+            movedBy?: string;
+            /** Format: date-time */
+            movedAt?: string;
+            allowedTransitions?: components["schemas"]["ClaimStep"][];
+        };
+        /** StaffNoteRequest */
+        StaffNoteRequest: {
+            /** @description The note (staff only, never e-mailed). */
+            text: string;
         };
     };
     responses: {
@@ -2463,8 +2600,13 @@ export interface components {
          */
         ProductTypeFilter: components["schemas"]["ProductType"];
         /**
-         * @description Search: a claim reference, a claim hashid or the claimant's e-mail address, matched exactly
-         *     (the e-mail address case-insensitively). Combined with the other filters.
+         * @description Search, by what a caller gives, recognised from its form and matched exactly (never as a
+         *     prefix or near match, so references one character apart are never confused): a claim
+         *     reference or hashid (any case), an e-mail address (any case), a UK postcode (any case, with
+         *     or without its space), a phone number (spaces, dashes and a +44 prefix ignored), a ticket
+         *     number (draw-game ticket number, scratchcard serial or barcode; separators ignored), or
+         *     otherwise the claimant's name (last name, or first and last name; any case). Combined with
+         *     the other filters.
          * @example sarah.oneill@example.co.uk
          */
         StaffClaimSearch: string;
@@ -2489,6 +2631,38 @@ export interface components {
          * @example PC-7Q2M9XA4KD
          */
         TicketCode: components["schemas"]["TicketCode"];
+        /**
+         * @description Include closed claims (`paid` and `rejected`). Left out by default, so the queue shows the work
+         *     still to do; a `step` filter naming a closed step shows those claims whatever this says.
+         * @example true
+         */
+        QueueClosed: boolean;
+        /**
+         * @description `me`: only the claims assigned to the signed-in member of staff ("My claims"); `nobody`: only
+         *     claims no one is working.
+         * @example me
+         */
+        AssignedToFilter: "me" | "nobody";
+        /**
+         * @description The column the queue is ordered by: `waiting` (submission time, the default: with `order=asc`
+         *     the claim that has waited longest comes first), `claimantName` (last name, then first name),
+         *     `game`, `prize`, `step` (process order), `timeAtStep` (when the claim reached its step) or
+         *     `assignedTo` (the assignee's name, unassigned claims last). Ties are broken by the claim's id.
+         * @example waiting
+         */
+        QueueSort: "waiting" | "claimantName" | "game" | "prize" | "step" | "timeAtStep" | "assignedTo";
+        /**
+         * @description Ascending (`asc`, the default) or descending (`desc`) by `sort`.
+         * @example asc
+         */
+        QueueOrder: "asc" | "desc";
+        /**
+         * @description Keyset paging: the `nextCursor` of the previous page. The page starts after the last claim of
+         *     that page in the same order (`page` is then ignored), so a deep page costs what the first
+         *     does. A cursor from another `sort`/`order` is a 400.
+         * @example WyIyMDI1LTAzLTE0VDEwOjQyOjE3LjAwMFoiLCI5ZDRlNmYxYSJd
+         */
+        QueueCursor: string;
     };
     requestBodies: never;
     headers: {
@@ -3612,11 +3786,48 @@ export interface operations {
                  */
                 idDocsRequired?: components["parameters"]["IdDocsRequiredFilter"];
                 /**
-                 * @description Search: a claim reference, a claim hashid or the claimant's e-mail address, matched exactly
-                 *     (the e-mail address case-insensitively). Combined with the other filters.
+                 * @description Search, by what a caller gives, recognised from its form and matched exactly (never as a
+                 *     prefix or near match, so references one character apart are never confused): a claim
+                 *     reference or hashid (any case), an e-mail address (any case), a UK postcode (any case, with
+                 *     or without its space), a phone number (spaces, dashes and a +44 prefix ignored), a ticket
+                 *     number (draw-game ticket number, scratchcard serial or barcode; separators ignored), or
+                 *     otherwise the claimant's name (last name, or first and last name; any case). Combined with
+                 *     the other filters.
                  * @example sarah.oneill@example.co.uk
                  */
                 q?: components["parameters"]["StaffClaimSearch"];
+                /**
+                 * @description Include closed claims (`paid` and `rejected`). Left out by default, so the queue shows the work
+                 *     still to do; a `step` filter naming a closed step shows those claims whatever this says.
+                 * @example true
+                 */
+                closed?: components["parameters"]["QueueClosed"];
+                /**
+                 * @description `me`: only the claims assigned to the signed-in member of staff ("My claims"); `nobody`: only
+                 *     claims no one is working.
+                 * @example me
+                 */
+                assignedTo?: components["parameters"]["AssignedToFilter"];
+                /**
+                 * @description The column the queue is ordered by: `waiting` (submission time, the default: with `order=asc`
+                 *     the claim that has waited longest comes first), `claimantName` (last name, then first name),
+                 *     `game`, `prize`, `step` (process order), `timeAtStep` (when the claim reached its step) or
+                 *     `assignedTo` (the assignee's name, unassigned claims last). Ties are broken by the claim's id.
+                 * @example waiting
+                 */
+                sort?: components["parameters"]["QueueSort"];
+                /**
+                 * @description Ascending (`asc`, the default) or descending (`desc`) by `sort`.
+                 * @example asc
+                 */
+                order?: components["parameters"]["QueueOrder"];
+                /**
+                 * @description Keyset paging: the `nextCursor` of the previous page. The page starts after the last claim of
+                 *     that page in the same order (`page` is then ignored), so a deep page costs what the first
+                 *     does. A cursor from another `sort`/`order` is a 400.
+                 * @example WyIyMDI1LTAzLTE0VDEwOjQyOjE3LjAwMFoiLCI5ZDRlNmYxYSJd
+                 */
+                after?: components["parameters"]["QueueCursor"];
                 /**
                  * @description Page number, from 1.
                  * @example 1
@@ -3778,13 +3989,17 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StaffNotFound"];
-            /** @description The claim is no longer at `from` (someone moved it first), or `to` is not allowed after `from`. */
+            /**
+             * @description The claim is no longer at `from` (someone moved it first: the answer says who, when, where
+             *     it is now and the moves valid now), `to` is not allowed after `from`, or an open
+             *     information request blocks the step.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GeneralError"];
+                    "application/json": components["schemas"]["StepConflictError"];
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -3817,6 +4032,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedInfoRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignStaffClaimToMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, assigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unassignStaffClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, unassigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addStaffClaimNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The claim with the note added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffClaim"];
                 };
             };
             400: components["responses"]["BadRequest"];

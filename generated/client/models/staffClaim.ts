@@ -4,9 +4,12 @@
 import type { ClaimReference } from './claimReference';
 import type { ClaimStep } from './claimStep';
 import type { OperatorClaim } from './operatorClaim';
+import type { StaffAssignee } from './staffAssignee';
 import type { StaffIdentityCheckResult } from './staffIdentityCheckResult';
+import type { StaffNote } from './staffNote';
 import type { TicketCode } from './ticketCode';
 import type { TimelineEntry } from './timelineEntry';
+import type { WaitingOn } from './waitingOn';
 
 /**
  * A submitted claim as the back office shows it: everything the operator API's OperatorClaim
@@ -27,10 +30,20 @@ export type StaffClaim = OperatorClaim & {
   identityCheckResult: StaffIdentityCheckResult;
   /**
      * The steps the signed-in staff member may move the claim to now, in process order
-     * (`rejected` last); empty for customer care and admin, and at a final step.
+     * (`rejected` last); empty for customer care and admin, and at a final step. While an
+     * information request is open only `rejected` is offered: the other steps need its answer.
      * @maxItems 7
      */
   allowedTransitions: ClaimStep[];
+  /** When the claim reached its current step. */
+  stepSince?: string;
+  waitingOn?: WaitingOn;
+  assignedTo?: StaffAssignee;
+  /**
+     * Internal notes, oldest first (staff only, never e-mailed).
+     * @maxItems 2000
+     */
+  notes?: StaffNote[];
   /**
      * Everything that happened to the claim, oldest first.
      * @maxItems 2000
