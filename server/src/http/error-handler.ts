@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import {
+  ConflictError,
   HttpError,
   LockedError,
   TooManyRequestsError,
@@ -185,7 +186,10 @@ export function errorHandler(
     )
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
-      res.status(error.status).json(generalError(error.status, error.message));
+      res.status(error.status).json({
+        ...generalError(error.status, error.message),
+        ...(error instanceof ConflictError ? error.details : {}),
+      });
       return;
     }
     if (isValidatorError(error) && error.status === 400) {

@@ -12,6 +12,7 @@ import { Migration20261125180000BoundedRetries } from './Migration20261125180000
 import { Migration20261125180000FormDrafts } from './Migration20261125180000FormDrafts.ts';
 import { Migration20261125203152_StaffAccounts } from './Migration20261125203152_StaffAccounts.ts';
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
+import { Migration20261127165444_StaffQueue } from './Migration20261127165444_StaffQueue.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125180000FormDrafts', class: Migration20261125180000FormDrafts },
   { name: 'Migration20261125203152_StaffAccounts', class: Migration20261125203152_StaffAccounts },
   { name: 'Migration20261125203306_ClaimProcess', class: Migration20261125203306_ClaimProcess },
+  { name: 'Migration20261127165444_StaffQueue', class: Migration20261127165444_StaffQueue },
 ];

@@ -13,7 +13,10 @@ export type StaffAuditAction =
   | 'claim.file_viewed'
   | 'claim.step_changed'
   | 'claim.info_requested'
-  | 'claim.ticket_code_lookup';
+  | 'claim.ticket_code_lookup'
+  | 'claim.assigned'
+  | 'claim.unassigned'
+  | 'claim.note_added';
 
 export interface StaffAuditEntry {
   /** Who acted; null when nobody could be told (a sign-in failure for an unknown e-mail). */
