@@ -52,7 +52,7 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
  */
 export async function submittedScratchcardClaim(
   email: string,
-  identity: { firstName?: string; lastName?: string } = {},
+  person: { firstName?: string; lastName?: string } = {},
 ): Promise<{ link: string; token: string; hashid: string }> {
   await call('POST', '/api/v1/claim', { email });
   const link = await verificationLink(email);
@@ -76,7 +76,7 @@ export async function submittedScratchcardClaim(
       postCode: 'SW1A 2AA',
       // The local address index's 10 Downing Street: the server reads its delivery point back.
       addressId: 'GB|RM|A|10000002',
-      ...identity,
+      ...person,
     },
   );
   const front = await upload(token, 'ticketFront', 'scFront');

@@ -142,7 +142,9 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     const found = page.getByRole('region', { name: `Claim ${claim.hashid}` });
     await expect(found).toContainText('Ticket requested');
     await press(page, found.getByRole('button', { name: 'Mark ticket received' }));
-    await expect(page.getByRole('status').filter({ hasText: 'is marked as received' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'is marked as received' }),
+    ).toBeVisible();
   });
 
   await test.step('payment details requested, paid', async () => {

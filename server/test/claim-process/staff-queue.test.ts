@@ -26,7 +26,9 @@ const send = (staff: StaffMember, method: 'put' | 'delete', path: string) =>
 
 async function hashids(staff: StaffMember, query: string): Promise<string[]> {
   const res = await staff.get(`/api/v1/staff/claims?${query}`);
-  expect(res.status, ctx.server.logs.filter((line) => line.includes('"level":50')).join('\n')).toBe(200);
+  expect(res.status, ctx.server.logs.filter((line) => line.includes('"level":50')).join('\n')).toBe(
+    200,
+  );
   return res.body.items.map((item: { claimHashid: string }) => item.claimHashid);
 }
 
@@ -57,20 +59,14 @@ describe('the queue order and pages', () => {
     );
 
     expect(await hashids(advisor, `q=${name}`)).toEqual([first!.hashid, second!.hashid]);
-    expect(await hashids(advisor, `q=${name}&order=desc`)).toEqual([
-      second!.hashid,
-      first!.hashid,
-    ]);
+    expect(await hashids(advisor, `q=${name}&order=desc`)).toEqual([second!.hashid, first!.hashid]);
     expect(await hashids(advisor, `q=${name}&closed=true`)).toEqual(
       [first, second, third, fourth].map((claim) => claim!.hashid),
     );
     expect(await hashids(advisor, `q=${name}&step=paid`)).toEqual([third!.hashid]);
     // By step: submitted before reviewed, whatever the submission order.
     await step(advisor, first!.hashid, 'submitted', 'reviewed');
-    expect(await hashids(advisor, `q=${name}&sort=step`)).toEqual([
-      second!.hashid,
-      first!.hashid,
-    ]);
+    expect(await hashids(advisor, `q=${name}&sort=step`)).toEqual([second!.hashid, first!.hashid]);
     // Time at this step: the first claim reached its step (reviewed) after the second was submitted.
     expect(await hashids(advisor, `q=${name}&sort=timeAtStep&order=desc`)).toEqual([
       first!.hashid,
@@ -133,7 +129,8 @@ describe('the queue order and pages', () => {
       } while (after && pages < 10);
       expect(pages).toBe(3);
       expect([...seen].sort()).toEqual([...expected].sort());
-      if (sort === 'waiting') expect(seen).toEqual(order === 'asc' ? expected : [...expected].reverse());
+      if (sort === 'waiting')
+        expect(seen).toEqual(order === 'asc' ? expected : [...expected].reverse());
     }
     // A cursor belongs to its order; a made-up one is a 400, never a database error.
     const first = await staff.get(`/api/v1/staff/claims?q=${name}&pageSize=2`);
@@ -186,7 +183,8 @@ describe('search', () => {
     // Never a prefix or near match: a reference one character off finds nothing.
     const alphabet = 'K7Q2M9XAHRCW4EFN3TGYP8JBS6DZ5';
     const last = hashid.at(-1)!;
-    const neighbour = hashid.slice(0, -1) + alphabet[(alphabet.indexOf(last) + 1) % alphabet.length];
+    const neighbour =
+      hashid.slice(0, -1) + alphabet[(alphabet.indexOf(last) + 1) % alphabet.length];
     expect(await find(neighbour)).not.toContain(hashid);
     expect(await find(hashid.slice(0, -1))).toEqual([]);
     expect(await find(name.slice(0, -1))).toEqual([]);
@@ -201,12 +199,17 @@ describe('who is working what', () => {
     const [claim, unassigned] = await claimsOf(name, 2);
     const path = `/api/v1/staff/claims/${claim!.hashid}/assignee`;
 
-    expect((await request(ctx.server.url).put(path).set('Cookie', advisor.cookie)).status).toBe(403);
+    expect((await request(ctx.server.url).put(path).set('Cookie', advisor.cookie)).status).toBe(
+      403,
+    );
     const assigned = await send(advisor, 'put', path);
     expect(assigned.status).toBe(200);
     expect(assigned.body.assignedTo).toEqual({ staffId: advisor.id, name: advisor.name });
     // Assignment alone leaves the claim at its step, dated at its submission.
-    expect(assigned.body).toMatchObject({ step: 'submitted', stepSince: assigned.body.submittedAt });
+    expect(assigned.body).toMatchObject({
+      step: 'submitted',
+      stepSince: assigned.body.submittedAt,
+    });
 
     expect(await hashids(advisor, 'assignedTo=me')).toEqual([claim!.hashid]);
     expect(await hashids(colleague, 'assignedTo=me')).toEqual([]);
@@ -236,7 +239,14 @@ describe('who is working what', () => {
 
     const actions = await ctx.server.orm.em
       .fork()
-      .find(StaffAuditSchema, { action: { $in: ['claim.assigned', 'claim.unassigned'] }, staff: { $in: [advisor.id, colleague.id] } }, { orderBy: { id: 'asc' } });
+      .find(
+        StaffAuditSchema,
+        {
+          action: { $in: ['claim.assigned', 'claim.unassigned'] },
+          staff: { $in: [advisor.id, colleague.id] },
+        },
+        { orderBy: { id: 'asc' } },
+      );
     expect(actions.map((row) => row.action)).toEqual([
       'claim.assigned',
       'claim.assigned',
@@ -307,7 +317,9 @@ describe('waiting states and stale changes', () => {
       statusCode: 409,
       error: 'Conflict',
       message: expect.stringMatching(
-        new RegExp(`^${first.name} moved this claim to Reviewed at \\d{1,2}:\\d{2}(am|pm) on \\d{1,2} \\w+ \\d{4}\\.$`),
+        new RegExp(
+          `^${first.name} moved this claim to Reviewed at \\d{1,2}:\\d{2}(am|pm) on \\d{1,2} \\w+ \\d{4}\\.$`,
+        ),
       ),
       currentStep: 'reviewed',
       movedBy: first.name,

@@ -39,7 +39,9 @@ export function TextAreaField({ name, label, hint, rows = 4, maxLength }: TextAr
         onBlur={() => input.onBlur()}
         onFocus={() => input.onFocus()}
       />
-      {maxLength !== undefined && <CharacterCount used={(input.value ?? '').length} max={maxLength} />}
+      {maxLength !== undefined && (
+        <CharacterCount used={(input.value ?? '').length} max={maxLength} />
+      )}
     </FieldShell>
   );
 }

@@ -110,7 +110,10 @@ describe('Ticket received', () => {
       [
         /GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/,
         json(
-          claimOf({ step: 'ticket_requested', allowedTransitions: ['ticket_received', 'rejected'] }),
+          claimOf({
+            step: 'ticket_requested',
+            allowedTransitions: ['ticket_received', 'rejected'],
+          }),
         ),
       ],
       [

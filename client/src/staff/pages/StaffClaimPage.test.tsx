@@ -26,7 +26,6 @@ describe('Back-office claim page', () => {
         }),
       ],
     ]);
-    const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
 
     // The first render loads the back office's code: slow on a busy machine.

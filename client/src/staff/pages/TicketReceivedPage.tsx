@@ -115,12 +115,7 @@ export function TicketReceivedPage() {
       </div>
 
       {found && person && (
-        <section
-          aria-labelledby="found-title"
-          className="staff-found"
-          tabIndex={-1}
-          ref={foundRef}
-        >
+        <section aria-labelledby="found-title" className="staff-found" tabIndex={-1} ref={foundRef}>
           <h2 id="found-title">
             Claim <span className="staff-reference">{found.claim.reference}</span>
           </h2>
@@ -162,7 +157,8 @@ export function TicketReceivedPage() {
             </div>
           ) : (
             <p>
-              This claim is not waiting for its ticket ({STEP_LABELS[found.claim.step].toLowerCase()}).{' '}
+              This claim is not waiting for its ticket (
+              {STEP_LABELS[found.claim.step].toLowerCase()}).{' '}
               <Link href={`/claims/${found.claim.claimHashid}`}>Open the claim</Link>
             </p>
           )}
@@ -175,7 +171,9 @@ export function TicketReceivedPage() {
           <p>No tickets marked as received today on this computer.</p>
         ) : (
           <table className="staff-table">
-            <caption className="visually-hidden">Tickets marked as received today, newest first</caption>
+            <caption className="visually-hidden">
+              Tickets marked as received today, newest first
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Time</th>

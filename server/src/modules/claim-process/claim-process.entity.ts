@@ -44,7 +44,10 @@ export const StaffNoteSchema = defineEntity({
   tableName: 'staff_note',
   properties: {
     id: p.uuid().primary(),
-    claim: p.manyToOne(ClaimSchema).foreignKeyName('staff_note_claim_id_fkey').deleteRule('cascade'),
+    claim: p
+      .manyToOne(ClaimSchema)
+      .foreignKeyName('staff_note_claim_id_fkey')
+      .deleteRule('cascade'),
     staff: p.manyToOne(StaffAccountSchema).foreignKeyName('staff_note_staff_id_fkey'),
     text: p.text(),
     createdAt: p.datetime().defaultRaw('now()'),

@@ -121,10 +121,13 @@ export function claimProcessRepository(em: EntityManager) {
       .leftJoin(sql.ref('identity_check'), 'ic', { 'ic.id': sql.ref('c.identity_check_id') })
       .leftJoin(sql.ref('staff_account'), 'sa', { 'sa.id': sql.ref('p.assigned_staff_id') })
       .where({ status: 'submitted' });
-    if (filters.step === 'submitted') qb.andWhere(raw(`coalesce(p.step, 'submitted') = 'submitted'`));
+    if (filters.step === 'submitted')
+      qb.andWhere(raw(`coalesce(p.step, 'submitted') = 'submitted'`));
     else if (filters.step) qb.andWhere(raw('p.step = ?', [filters.step]));
     else if (!filters.closed)
-      qb.andWhere(raw(`(p.step is null or p.step not in (${CLOSED_STEPS.map((s) => `'${s}'`).join(', ')}))`));
+      qb.andWhere(
+        raw(`(p.step is null or p.step not in (${CLOSED_STEPS.map((s) => `'${s}'`).join(', ')}))`),
+      );
     if (filters.assignedTo === 'nobody') qb.andWhere(raw('p.assigned_staff_id is null'));
     else if (filters.assignedTo)
       qb.andWhere(raw('p.assigned_staff_id = ?', [filters.assignedTo.staffId]));
@@ -154,7 +157,12 @@ export function claimProcessRepository(em: EntityManager) {
     async queue(
       filters: QueueFilters,
       paging: QueuePaging,
-    ): Promise<{ rows: QueueRow[]; total: number; totalIsLowerBound: boolean; nextCursor?: string }> {
+    ): Promise<{
+      rows: QueueRow[];
+      total: number;
+      totalIsLowerBound: boolean;
+      nextCursor?: string;
+    }> {
       const { sort, order, pageSize } = paging;
       const qb = matching(filters);
       if (paging.after) {
@@ -194,7 +202,10 @@ export function claimProcessRepository(em: EntityManager) {
               cursorColumns(sort).map((_, index) => last[`k${index}`]!),
             )
           : undefined;
-      const counted = matching(filters).select(raw('1')).limit(QUEUE_COUNT_LIMIT + 1).toQuery();
+      const counted = matching(filters)
+        .select(raw('1'))
+        .limit(QUEUE_COUNT_LIMIT + 1)
+        .toQuery();
       const [count] = await em.execute<{ n: number }[]>(
         `select count(*)::int as n from (${counted.sql}) counted`,
         counted.params,
@@ -316,7 +327,11 @@ export function claimProcessRepository(em: EntityManager) {
           disableIdentityMap: true,
         },
       );
-      return notes.map((note) => ({ at: note.createdAt, staffName: note.staff.name, text: note.text }));
+      return notes.map((note) => ({
+        at: note.createdAt,
+        staffName: note.staff.name,
+        text: note.text,
+      }));
     },
 
     /** A new ticket code no claim has (50 random bits: a second draw is already unlikely). */
@@ -402,7 +417,8 @@ function searchCondition(terms: SearchTerm[]): { sql: string; params: string[] }
   const parts: string[] = [];
   const params: string[] = [];
   for (const term of terms) {
-    if (term.kind === 'email') parts.push(`select id from claim where status = 'submitted' and ${emailSql()} = ?`);
+    if (term.kind === 'email')
+      parts.push(`select id from claim where status = 'submitted' and ${emailSql()} = ?`);
     if (term.kind === 'reference') parts.push('select id from claim where hashid = ?');
     if (term.kind === 'postcode') parts.push(current(postcodeSql('sic')));
     if (term.kind === 'phone') parts.push(current(phoneSql('sic')));

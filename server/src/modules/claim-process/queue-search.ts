@@ -32,7 +32,8 @@ export function searchTerms(input: string): SearchTerm[] {
   if (PHONE_CHARACTERS.test(text) && digits.length >= 10 && digits.length <= 13)
     terms.push({ kind: 'phone', value: digits.replace(/^44/, '0') });
   const ticket = upper.replace(/[^0-9A-Z]/g, '');
-  if (/[0-9]{6}/.test(ticket) && !text.startsWith('+')) terms.push({ kind: 'ticketNumber', value: ticket });
+  if (/[0-9]{6}/.test(ticket) && !text.startsWith('+'))
+    terms.push({ kind: 'ticketNumber', value: ticket });
   if (NAME.test(text) && /\p{L}/u.test(text))
     terms.push({ kind: 'name', value: text.toLowerCase().replace(/\s+/g, ' ') });
   return terms;

@@ -26,6 +26,10 @@ export const phoneSql = (ic?: string) =>
   `regexp_replace(regexp_replace(${on(ic, 'personal_details')}->>'phoneNumber', '[^0-9]', '', 'g'), '^44', '0')`;
 
 /** The ticket numbers a claim gives, digits and letters only, upper case. */
-export const TICKET_NUMBER_FIELDS = ['dbgTicketNumber', 'scSerialNumber', 'scBarcodeNumber'] as const;
+export const TICKET_NUMBER_FIELDS = [
+  'dbgTicketNumber',
+  'scSerialNumber',
+  'scBarcodeNumber',
+] as const;
 export const ticketNumberSql = (field: (typeof TICKET_NUMBER_FIELDS)[number], c?: string) =>
   `upper(regexp_replace(${on(c, 'details')}->>'${field}', '[^0-9A-Za-z]', '', 'g'))`;

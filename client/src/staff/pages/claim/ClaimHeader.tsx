@@ -105,7 +105,9 @@ export function ClaimHeader({ claim, onChanged }: ClaimHeaderProps) {
             onClick={() =>
               void unassign
                 .mutateAsync({ claimHashid: claim.claimHashid })
-                .then((response) => onChanged(response.data, 'Nobody is assigned to the claim now.'))
+                .then((response) =>
+                  onChanged(response.data, 'Nobody is assigned to the claim now.'),
+                )
             }
           >
             Unassign

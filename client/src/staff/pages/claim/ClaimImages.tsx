@@ -20,8 +20,8 @@ export function ClaimImages({ claim }: { claim: StaffClaim }) {
       ) : !shown ? (
         <>
           <p>
-            {files.length} {files.length === 1 ? 'image' : 'images'}. Opening them is
-            recorded on the timeline.
+            {files.length} {files.length === 1 ? 'image' : 'images'}. Opening them is recorded on
+            the timeline.
           </p>
           <Button variant="secondary" onClick={() => setShown(true)}>
             Show images

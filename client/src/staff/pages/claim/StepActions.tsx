@@ -110,17 +110,21 @@ export function StepActions({ claim, onChanged, onStale }: StepActionsProps) {
         </p>
       )}
       {confirming ? (
-        <div className="staff-confirm" ref={confirmRef} tabIndex={-1} role="group" aria-labelledby="confirm-title">
+        <div
+          className="staff-confirm"
+          ref={confirmRef}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby="confirm-title"
+        >
           <h3 id="confirm-title">{STEP_ACTIONS[confirming as keyof typeof STEP_ACTIONS]}?</h3>
           <p>
             The claimant ({claim.email}) is e-mailed {STEP_EMAILS[confirming]}.
           </p>
           <div className="button-group">
-            <Button
-              loading={change.isPending}
-              onClick={() => void move(confirming).catch(failed)}
-            >
-              Yes, {STEP_ACTIONS[confirming as keyof typeof STEP_ACTIONS].toLowerCase()} and e-mail the claimant
+            <Button loading={change.isPending} onClick={() => void move(confirming).catch(failed)}>
+              Yes, {STEP_ACTIONS[confirming as keyof typeof STEP_ACTIONS].toLowerCase()} and e-mail
+              the claimant
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(undefined)}>
               Cancel
@@ -134,9 +138,7 @@ export function StepActions({ claim, onChanged, onStale }: StepActionsProps) {
               <Button
                 key={to}
                 loading={change.isPending && change.variables?.data.to === to}
-                onClick={() =>
-                  STEP_EMAILS[to] ? setConfirming(to) : void move(to).catch(failed)
-                }
+                onClick={() => (STEP_EMAILS[to] ? setConfirming(to) : void move(to).catch(failed))}
               >
                 {STEP_ACTIONS[to]}
               </Button>

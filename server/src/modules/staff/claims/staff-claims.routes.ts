@@ -104,7 +104,9 @@ export function staffClaimRoutes(process: ClaimProcessService): Router {
 
   router.post('/api/v1/staff/claims/:claimHashid/notes', anyRole);
   contractRoute(router, 'post', '/api/v1/staff/claims/{claimHashid}/notes', async (req, res) => {
-    res.status(201).json(await process.addNote(req.params.claimHashid, req.body.text, staffOf(res)));
+    res
+      .status(201)
+      .json(await process.addNote(req.params.claimHashid, req.body.text, staffOf(res)));
   });
 
   router.get('/api/v1/staff/ticket-codes/:ticketCode', anyRole);
