@@ -237,16 +237,14 @@ describe('who is working what', () => {
     expect(freed.body.assignedTo).toBeUndefined();
     expect(await hashids(colleague, 'assignedTo=me')).toEqual([]);
 
-    const actions = await ctx.server.orm.em
-      .fork()
-      .find(
-        StaffAuditSchema,
-        {
-          action: { $in: ['claim.assigned', 'claim.unassigned'] },
-          staff: { $in: [advisor.id, colleague.id] },
-        },
-        { orderBy: { id: 'asc' } },
-      );
+    const actions = await ctx.server.orm.em.fork().find(
+      StaffAuditSchema,
+      {
+        action: { $in: ['claim.assigned', 'claim.unassigned'] },
+        staff: { $in: [advisor.id, colleague.id] },
+      },
+      { orderBy: { id: 'asc' } },
+    );
     expect(actions.map((row) => row.action)).toEqual([
       'claim.assigned',
       'claim.assigned',
