@@ -295,7 +295,8 @@ export function ClaimsQueuePage() {
               : `${list.totalIsLowerBound ? 'More than ' : ''}${list.total.toLocaleString('en-GB')} ${list.total === 1 ? 'claim' : 'claims'}`}
           </p>
           {list.items.length > 0 && (
-            <div className="staff-table-wrap">
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it
+            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Claims table">
               <table className="staff-table staff-queue">
                 <caption className="visually-hidden">
                   Claims; the column headers sort the queue
