@@ -713,7 +713,7 @@ operation('createStaff', () => {
 
 operation('listStaffClaims', () => {
   scenario(
-    '200: submitted claims, newest first, for every role',
+    '200: open submitted claims, oldest first, for every role',
     [...SUBMITTED_CLAIM, ...STAFF],
     async () => {
       const claim = isMock ? undefined : await queueClaim();
@@ -724,14 +724,14 @@ operation('listStaffClaims', () => {
           as(member, { query: { pageSize: 100 } }),
         );
         expectSuccess(listed, 200);
-        expect(listed.body).toEqual({
+        expect(listed.body).toMatchObject({
           items: expect.any(Array),
           page: expect.any(Number),
           pageSize: expect.any(Number),
           total: expect.any(Number),
         });
         for (const item of listed.body.items)
-          expect(item).toEqual({
+          expect(item).toMatchObject({
             claimHashid: expect.stringMatching(CLAIM_HASHID),
             reference: expect.any(String),
             step: expect.any(String),
@@ -745,7 +745,8 @@ operation('listStaffClaims', () => {
         const times = listed.body.items.map((item: { submittedAt: string }) =>
           Date.parse(item.submittedAt),
         );
-        expect(times).toEqual([...times].sort((a, b) => b - a));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        expect(listed.body.items.map((item: { step: string }) => item.step)).not.toContain('paid');
         expect(listed.body.items).toContainEqual(
           expect.objectContaining({
             claimHashid: claim!.claimHashid,
@@ -1227,6 +1228,160 @@ operation('changeStaffClaimStep', () => {
       as(await advisor(), { body: 'reviewed', contentType: 'text/plain', prefer: 'code=415' }),
     );
     expectGeneralError(refused, 415);
+  });
+});
+
+operation('listStaffClaims', () => {
+  scenario(
+    '200: sorted, keyset paged, "my claims", and found by name (issue 32)',
+    [...SUBMITTED_CLAIM, ...STAFF],
+    async () => {
+      const member = await advisor();
+      const first = await api(
+        'GET',
+        '/api/v1/staff/claims',
+        as(member, { query: { sort: 'claimantName', order: 'desc', pageSize: 1, closed: 'true' } }),
+      );
+      expectSuccess(first, 200);
+      if (isMock) return;
+      const claim = await queueClaim();
+      if (first.body.nextCursor) {
+        const next = await api(
+          'GET',
+          '/api/v1/staff/claims',
+          as(member, {
+            query: {
+              sort: 'claimantName',
+              order: 'desc',
+              pageSize: 1,
+              closed: 'true',
+              after: first.body.nextCursor,
+            },
+          }),
+        );
+        expectSuccess(next, 200);
+        expect(next.body.items[0]?.claimHashid).not.toBe(first.body.items[0]?.claimHashid);
+      }
+      const mine = await api(
+        'GET',
+        '/api/v1/staff/claims',
+        as(member, { query: { assignedTo: 'me', q: claim.claimHashid } }),
+      );
+      expectSuccess(mine, 200);
+      const byName = await api(
+        'GET',
+        '/api/v1/staff/claims',
+        as(member, { query: { q: claim.claimHashid.toLowerCase() } }),
+      );
+      expectSuccess(byName, 200);
+      expect(byName.body.items.map((item: { claimHashid: string }) => item.claimHashid)).toEqual([
+        claim.claimHashid,
+      ]);
+    },
+  );
+
+  scenario(
+    '400: a cursor that is not one, in the validation shape naming after',
+    STAFF,
+    async () => {
+      const refused = await api(
+        'GET',
+        '/api/v1/staff/claims',
+        as(await advisor(), { query: { after: 'bm90LWEtY3Vyc29y' }, prefer: 'code=400' }),
+      );
+      expectValidationError(refused, isReal ? { after: null } : {});
+    },
+  );
+});
+
+operation('assignStaffClaimToMe', () => {
+  scenario(
+    '200: the claim is assigned to the caller, then unassigned',
+    [...SUBMITTED_CLAIM, ...STAFF],
+    async () => {
+      const claim = isMock ? undefined : await queueClaim();
+      const claimHashid = claim?.claimHashid ?? MOCK_HASHID;
+      const member = await customerCare();
+      const assigned = await api('PUT', `/api/v1/staff/claims/${claimHashid}/assignee`, as(member));
+      expectSuccess(assigned, 200);
+      if (isMock) return;
+      expect(assigned.body.assignedTo).toEqual({ staffId: expect.any(String), name: 'Tom Okafor' });
+      const mine = await api(
+        'GET',
+        '/api/v1/staff/claims',
+        as(member, { query: { assignedTo: 'me', q: claimHashid } }),
+      );
+      expect(mine.body.items).toHaveLength(1);
+      const freed = await api('DELETE', `/api/v1/staff/claims/${claimHashid}/assignee`, as(member));
+      expectSuccess(freed, 200);
+      expect(freed.body.assignedTo).toBeUndefined();
+    },
+  );
+
+  scenario('404: an unknown claim reference, in the general shape', STAFF, async () => {
+    const unknown = await api(
+      'PUT',
+      '/api/v1/staff/claims/ZZZZZZ99/assignee',
+      as(await advisor(), { prefer: 'code=404, example=claimNotFound' }),
+    );
+    expectGeneralError(unknown, 404);
+  });
+});
+
+operation('unassignStaffClaim', () => {
+  scenario(
+    '200: unassigning a claim no one works changes nothing',
+    [...SUBMITTED_CLAIM, ...STAFF],
+    async () => {
+      const claim = isMock ? undefined : await journeyClaim();
+      const freed = await api(
+        'DELETE',
+        `/api/v1/staff/claims/${claim?.claimHashid ?? MOCK_HASHID}/assignee`,
+        as(await advisor()),
+      );
+      expectSuccess(freed, 200);
+      if (!isMock) expect(freed.body.assignedTo).toBeUndefined();
+    },
+  );
+
+  scenario('404: an unknown claim reference, in the general shape', STAFF, async () => {
+    const unknown = await api(
+      'DELETE',
+      '/api/v1/staff/claims/ZZZZZZ99/assignee',
+      as(await advisor(), { prefer: 'code=404, example=claimNotFound' }),
+    );
+    expectGeneralError(unknown, 404);
+  });
+});
+
+operation('addStaffClaimNote', () => {
+  scenario(
+    '201: a note is kept on the claim for staff',
+    [...SUBMITTED_CLAIM, ...STAFF],
+    async () => {
+      const claim = isMock ? undefined : await queueClaim();
+      const added = await api(
+        'POST',
+        `/api/v1/staff/claims/${claim?.claimHashid ?? MOCK_HASHID}/notes`,
+        as(await customerCare(), { json: { text: 'Claimant phoned about the ticket.' } }),
+      );
+      expectSuccess(added, 201);
+      if (isMock) return;
+      expect(added.body.notes).toContainEqual({
+        at: expect.any(String),
+        staffName: 'Tom Okafor',
+        text: 'Claimant phoned about the ticket.',
+      });
+    },
+  );
+
+  scenario('400: an empty note, in the validation shape naming text', STAFF, async () => {
+    const refused = await api(
+      'POST',
+      `/api/v1/staff/claims/${MOCK_HASHID}/notes`,
+      as(await advisor(), { json: { text: '' }, prefer: 'code=400' }),
+    );
+    expectValidationError(refused, isReal ? { text: null } : {});
   });
 });
 

@@ -47,7 +47,7 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
 }
 
 /** A claim started, verified and identity-checked through the API (the owner, no ID documents). */
-async function identifiedClaim(email: string) {
+async function identifiedClaim(email: string, person: { firstName?: string; lastName?: string } = {}) {
   await call('POST', '/api/v1/claim', { email });
   const link = await verificationLink(email);
   const token = link.split('/').at(-1)!;
@@ -70,6 +70,7 @@ async function identifiedClaim(email: string) {
       postCode: 'SW1A 2AA',
       // The local address index's 10 Downing Street: the server reads its delivery point back.
       addressId: 'GB|RM|A|10000002',
+      ...person,
     },
   );
   return { link, token, identity };
@@ -88,8 +89,9 @@ const CLAIM_ANSWERS = {
  */
 export async function submittedScratchcardClaim(
   email: string,
+  person: { firstName?: string; lastName?: string } = {},
 ): Promise<{ link: string; token: string; hashid: string }> {
-  const { link, token, identity } = await identifiedClaim(email);
+  const { link, token, identity } = await identifiedClaim(email, person);
   const front = await upload(token, 'ticketFront', 'scFront');
   const back = await upload(token, 'ticketBack', 'scBack');
   const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {

@@ -32,8 +32,17 @@ async function secondBrowser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function moveTo(page: Page, action: string, notice: RegExp, step: string): Promise<void> {
+async function moveTo(
+  page: Page,
+  action: string,
+  notice: RegExp,
+  step: string,
+  emailsClaimant = false,
+): Promise<void> {
   await press(page, page.getByRole('button', { name: action }));
+  // A step that e-mails the claimant asks first (issue 32).
+  if (emailsClaimant)
+    await press(page, page.getByRole('button', { name: /^Yes, .* and e-mail the claimant$/ }));
   await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(step);
 }
@@ -150,8 +159,13 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
   await test.step('the advisor finds the submitted claim in the queue and opens its images', async () => {
     await page.goto('/staff/claims');
     await expect(page.getByRole('heading', { name: 'Claims queue', level: 1 })).toBeVisible();
+    await press(page, page.getByText('More filters'));
     await chooseOption(page, page.getByLabel('Step'), 'Submitted');
-    await typeInto(page, page.getByLabel('Reference, claim ID or e-mail address'), claimantEmail);
+    await typeInto(
+      page,
+      page.getByLabel('Reference, e-mail, name, postcode, phone or ticket number'),
+      claimantEmail,
+    );
     await page.keyboard.press('Enter');
     const row = page.getByRole('row').filter({ hasText: claim.hashid });
     await expect(row).toBeVisible();
@@ -161,7 +175,7 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     await press(page, row.getByRole('link'));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(claim.hashid);
     await expect(page.getByRole('main')).toContainText('Rhys Ap-Gwilym');
-    await press(page, page.getByRole('button', { name: 'Show images' }));
+    // The ticket's images show with its details at once (issue 32).
     const images = page.locator('.staff-images__image');
     await expect(images).toHaveCount(2);
     await expect
@@ -177,7 +191,7 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
   let ticketCode = '';
   await test.step('reviewed, then the ticket requested: the e-mail carries the code', async () => {
     await moveTo(page, 'Mark as reviewed', /marked as reviewed/, 'Reviewed');
-    await moveTo(page, 'Request the ticket', /ticket is requested/, 'Ticket requested');
+    await moveTo(page, 'Request the ticket', /ticket is requested/, 'Ticket requested', true);
     const mail = await waitForMail(claimantEmail, /Please post your ticket/);
     ticketCode = TICKET_CODE.exec(mail.text ?? '')?.[0] ?? '';
     expect(ticketCode, `a ticket code in the e-mail:\n${mail.text}`).toMatch(TICKET_CODE);
@@ -186,26 +200,32 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     await expect(page.getByRole('main')).toContainText(ticketCode);
   });
 
-  await test.step('the code typed on the ticket-received screen finds the claim', async () => {
+  await test.step('the code typed on the ticket-received screen finds the claim, marked received there', async () => {
     await press(page, page.getByRole('link', { name: 'Ticket received' }));
     await expect(page.getByRole('heading', { name: 'Ticket received', level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'back office: ticket received');
     // A USB scanner types the code and Enter into the focused field.
     await page.keyboard.type(ticketCode.toLowerCase());
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/staff/claims/${claim.hashid}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket requested');
+    const found = page.getByRole('region', { name: `Claim ${claim.hashid}` });
+    await expect(found).toContainText('Ticket requested');
+    await press(page, found.getByRole('button', { name: 'Mark ticket received' }));
+    await expect(
+      page.getByRole('status').filter({ hasText: 'is marked as received' }),
+    ).toBeVisible();
   });
 
-  await test.step('ticket received, payment details requested, paid', async () => {
-    await moveTo(page, 'Mark ticket received', /ticket is marked as received/, 'Ticket received');
+  await test.step('payment details requested, paid', async () => {
+    await page.goto(`/staff/claims/${claim.hashid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket received');
     await moveTo(
       page,
       'Request payment details',
       /Payment details are requested/,
       'Payment details requested',
+      true,
     );
-    await moveTo(page, 'Mark as paid', /marked as paid/, 'Paid');
+    await moveTo(page, 'Mark as paid', /marked as paid/, 'Paid', true);
     await expect(page.getByRole('heading', { name: 'Next step' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'back office: paid claim');
   });

@@ -8,23 +8,6 @@ export const AuditEntryRules = {
   }
 } as const;
 
-export const ChangeStaffPasswordRequestRules = {
-  "code": {
-    "message": "Enter the 6-digit code from your authenticator app.",
-    "pattern": "^[0-9]{6}$"
-  },
-  "currentPassword": {
-    "message": "Enter your current password.",
-    "minLength": 1,
-    "maxLength": 128
-  },
-  "newPassword": {
-    "message": "Your password must be 12 to 128 characters long.",
-    "minLength": 12,
-    "maxLength": 128
-  }
-} as const;
-
 export const ClaimListRules = {
   "items": {
     "maxItems": 100
@@ -193,9 +176,13 @@ export const CreateStaffRequestRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "roles": {
-    "message": "Select at least one role.",
-    "maxItems": 3
+  "role": {
+    "message": "Select a role.",
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
   }
 } as const;
 
@@ -486,23 +473,22 @@ export const SavedDraftSectionRules = {
   }
 } as const;
 
-export const StaffAuthenticatorEnrolmentRules = {
-  "qrCodeDataUrl": {
-    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
-    "maxLength": 20000
+export const StaffAssigneeRules = {
+  "name": {
+    "maxLength": 100
   },
-  "totpSecret": {
-    "pattern": "^[A-Z2-7]{16,128}$"
-  },
-  "totpUri": {
-    "pattern": "^otpauth://totp/",
-    "maxLength": 1024
+  "staffId": {
+    "format": "uuid"
   }
 } as const;
 
 export const StaffClaimListRules = {
   "items": {
     "maxItems": 100
+  },
+  "nextCursor": {
+    "pattern": "^[A-Za-z0-9_-]+$",
+    "maxLength": 500
   },
   "page": {
     "minimum": 1
@@ -519,6 +505,12 @@ export const StaffClaimListRules = {
 export const StaffClaimSummaryRules = {
   "claimHashid": {
     "pattern": "^[A-Za-z0-9]{6,16}$"
+  },
+  "claimantName": {
+    "maxLength": 200
+  },
+  "game": {
+    "maxLength": 100
   },
   "prizeAmountPence": {
     "minimum": 50001,
@@ -551,8 +543,22 @@ export const StaffClaimSummaryRules = {
       "rejected"
     ]
   },
+  "stepSince": {
+    "format": "date-time"
+  },
   "submittedAt": {
     "format": "date-time"
+  },
+  "ticketColour": {
+    "maxLength": 20
+  },
+  "waitingOn": {
+    "enum": [
+      "staff",
+      "post",
+      "claimant",
+      "nobody"
+    ]
   }
 } as const;
 
@@ -571,33 +577,32 @@ export const StaffListRules = {
   }
 } as const;
 
+export const StaffNoteRules = {
+  "at": {
+    "format": "date-time"
+  },
+  "staffName": {
+    "maxLength": 100
+  },
+  "text": {
+    "maxLength": 1000
+  }
+} as const;
+
+export const StaffNoteRequestRules = {
+  "text": {
+    "pattern": "\\S",
+    "minLength": 1,
+    "maxLength": 1000
+  }
+} as const;
+
 export const StaffSessionRules = {
   "csrfToken": {
     "pattern": "^[A-Za-z0-9_-]{22,128}$"
   },
   "expiresAt": {
     "format": "date-time"
-  },
-  "idleExpiresAt": {
-    "format": "date-time"
-  }
-} as const;
-
-export const StaffSessionListRules = {
-  "items": {
-    "maxItems": 1000
-  }
-} as const;
-
-export const StaffSessionSummaryRules = {
-  "createdAt": {
-    "format": "date-time"
-  },
-  "expiresAt": {
-    "format": "date-time"
-  },
-  "id": {
-    "format": "uuid"
   },
   "idleExpiresAt": {
     "format": "date-time"
@@ -614,8 +619,23 @@ export const StaffSetupRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "roles": {
-    "maxItems": 3
+  "qrCodeDataUrl": {
+    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
+    "maxLength": 20000
+  },
+  "role": {
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
+  },
+  "totpSecret": {
+    "pattern": "^[A-Z2-7]{16,128}$"
+  },
+  "totpUri": {
+    "pattern": "^otpauth://totp/",
+    "maxLength": 1024
   }
 } as const;
 
@@ -664,8 +684,12 @@ export const StaffUserRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "roles": {
-    "maxItems": 3
+  "role": {
+    "enum": [
+      "claims_advisor",
+      "customer_care",
+      "admin"
+    ]
   }
 } as const;
 

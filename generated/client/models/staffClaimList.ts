@@ -4,7 +4,7 @@
 import type { StaffClaimSummary } from './staffClaimSummary';
 
 /**
- * One page of the back office queue, newest first.
+ * One page of the back office queue, in the order asked for (oldest waiting first by default).
  */
 export interface StaffClaimList {
   /** @maxItems 100 */
@@ -17,8 +17,17 @@ export interface StaffClaimList {
      */
   pageSize: number;
   /**
-     * Number of claims matching the filters, over all pages.
+     * Number of claims matching the filters, over all pages; counted up to 10,000 only (then
+     * `totalIsLowerBound` is true), so a count never costs a scan of a million claims.
      * @minimum 0
      */
   total: number;
+  /** True when more claims match than `total` says (the count stopped at 10,000). */
+  totalIsLowerBound?: boolean;
+  /**
+     * Present when more claims follow; pass it as `after` for the next page.
+     * @maxLength 500
+     * @pattern ^[A-Za-z0-9_-]+$
+     */
+  nextCursor?: string;
 }

@@ -3,7 +3,12 @@
  */
 
 /**
- * Search: a claim reference, a claim hashid or the claimant's e-mail address, matched exactly
- * (the e-mail address case-insensitively). Combined with the other filters.
+ * Search, by what a caller gives, recognised from its form and matched exactly (never as a
+ * prefix or near match, so references one character apart are never confused): a claim
+ * reference or hashid (any case), an e-mail address (any case), a UK postcode (any case, with
+ * or without its space), a phone number (spaces, dashes and a +44 prefix ignored), a ticket
+ * number (draw-game ticket number, scratchcard serial or barcode; separators ignored), or
+ * otherwise the claimant's name (last name, or first and last name; any case). Combined with
+ * the other filters.
  */
 export type StaffClaimSearchParameter = string;

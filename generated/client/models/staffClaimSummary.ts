@@ -5,6 +5,8 @@ import type { ClaimReference } from './claimReference';
 import type { ClaimStatus } from './claimStatus';
 import type { ClaimStep } from './claimStep';
 import type { ProductType } from './productType';
+import type { StaffAssignee } from './staffAssignee';
+import type { WaitingOn } from './waitingOn';
 
 /**
  * One submitted claim in the back office queue.
@@ -24,4 +26,23 @@ export interface StaffClaimSummary {
   prizeAmountPence: number;
   /** The identity check asked for ID documents. */
   idDocsRequired: boolean;
+  /**
+     * The claimant's first and last name, from the claim's current identity check.
+     * @maxLength 200
+     */
+  claimantName?: string;
+  /**
+     * The draw game (draw-game tickets); absent for a scratchcard.
+     * @maxLength 100
+     */
+  game?: string;
+  /**
+     * The draw-game ticket's colour (`dbgTicketType`), such as `PINK`.
+     * @maxLength 20
+     */
+  ticketColour?: string;
+  /** When the claim reached its current step (its submission for `submitted`). */
+  stepSince?: string;
+  waitingOn?: WaitingOn;
+  assignedTo?: StaffAssignee;
 }

@@ -21,7 +21,10 @@ import {
 } from '../modules/staff/accounts/staff-account.entity.ts';
 import { StaffSessionSchema } from '../modules/staff/auth/staff-session.entity.ts';
 import { StaffAuditSchema } from '../modules/staff/audit/staff-audit.entity.ts';
-import { ClaimProcessSchema } from '../modules/claim-process/claim-process.entity.ts';
+import {
+  ClaimProcessSchema,
+  StaffNoteSchema,
+} from '../modules/claim-process/claim-process.entity.ts';
 
 /**
  * Every MikroORM entity of the server, one per table the migrations create; modules add theirs
@@ -46,4 +49,5 @@ export const entities = [
   StaffSessionSchema,
   StaffAuditSchema,
   ClaimProcessSchema,
+  StaffNoteSchema,
 ];

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import {
+  ConflictError,
   HttpError,
   LockedError,
   ServiceUnavailableError,
@@ -169,7 +170,10 @@ export function errorHandler(
     )
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
-      res.status(error.status).json(generalError(error.status, error.message));
+      res.status(error.status).json({
+        ...generalError(error.status, error.message),
+        ...(error instanceof ConflictError ? error.details : {}),
+      });
       return;
     }
     if (isValidatorError(error) && error.status === 400) {

@@ -32,8 +32,11 @@ export class NotFoundError extends HttpError {
   }
 }
 export class ConflictError extends HttpError {
-  constructor(message: string) {
+  /** More the contract's 409 of the operation carries beside the message (StepConflictError). */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(message: string, details?: Record<string, unknown>) {
     super(409, message);
+    this.details = details;
   }
 }
 export class GoneError extends HttpError {

@@ -192,9 +192,13 @@ describe('the five steps', () => {
     });
     const stale = await step(advisor, claim.hashid, { from: 'reviewed', to: 'ticket_requested' });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe(
-      'This claim has moved to another step. Reload it and try again.',
-    );
+    expect(stale.body).toEqual({
+      statusCode: 409,
+      message: 'This claim has moved to another step. Reload it and try again.',
+      error: 'Conflict',
+      currentStep: 'submitted',
+      allowedTransitions: ['reviewed', 'rejected'],
+    });
     expect((await step(advisor, claim.hashid, { from: 'paid', to: 'reviewed' })).status).toBe(409);
     expect((await progress(claim.token)).body.step).toBe('submitted');
     expect(await auditRows(await claimId(claim.hashid))).toEqual([]);
@@ -347,11 +351,17 @@ describe('the queue', () => {
           productType: 'DBG',
           prizeAmountPence: 125000,
           idDocsRequired: false,
+          claimantName: "Siân O'Neill-Smith",
+          game: 'Lotto',
+          ticketColour: 'PINK',
+          stepSince: expect.any(String),
+          waitingOn: 'staff',
         },
       ],
       page: 1,
       pageSize: 20,
       total: 1,
+      totalIsLowerBound: false,
     });
     expect(await hashids(`q=${encodeURIComponent(small.email.toUpperCase())}`)).toEqual([
       small.hashid,
@@ -380,7 +390,7 @@ describe('the queue', () => {
     expect(stepped).not.toContain(small.hashid);
   });
 
-  it('when the queue is paged, then pages follow newest first without overlap and the total counts every match', async () => {
+  it('when the queue is paged, then pages follow oldest first without overlap and the total counts every match', async () => {
     const staff = await staffMember(ctx.server, 'claims_advisor');
     for (let i = 0; i < 3; i++) await submittedClaim(ctx.server.url, ctx.sink);
     const first = await staff.get('/api/v1/staff/claims?pageSize=2&page=1');
@@ -391,7 +401,7 @@ describe('the queue', () => {
     const times = [...first.body.items, ...second.body.items].map((item: { submittedAt: string }) =>
       Date.parse(item.submittedAt),
     );
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     const ids = [...first.body.items, ...second.body.items].map(
       (item: { claimHashid: string }) => item.claimHashid,
     );

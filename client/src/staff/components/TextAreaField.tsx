@@ -8,10 +8,12 @@ export interface TextAreaFieldProps {
   label: ReactNode;
   hint?: ReactNode;
   rows?: number;
+  // Shows the GOV.UK character count under the box (announced politely as it changes).
+  maxLength?: number;
 }
 
 // TextField's multi-line sibling (the claimant form has no free text).
-export function TextAreaField({ name, label, hint, rows = 4 }: TextAreaFieldProps) {
+export function TextAreaField({ name, label, hint, rows = 4, maxLength }: TextAreaFieldProps) {
   const { input, meta } = useField<string | undefined, HTMLTextAreaElement>(name, {
     subscription: {
       value: true,
@@ -37,6 +39,20 @@ export function TextAreaField({ name, label, hint, rows = 4 }: TextAreaFieldProp
         onBlur={() => input.onBlur()}
         onFocus={() => input.onFocus()}
       />
+      {maxLength !== undefined && (
+        <CharacterCount used={(input.value ?? '').length} max={maxLength} />
+      )}
     </FieldShell>
+  );
+}
+
+function CharacterCount({ used, max }: { used: number; max: number }) {
+  const left = max - used;
+  return (
+    <p className={`staff-count${left < 0 ? ' staff-count--over' : ''}`} aria-live="polite">
+      {left >= 0
+        ? `You have ${left} ${left === 1 ? 'character' : 'characters'} remaining`
+        : `You have ${-left} ${left === -1 ? 'character' : 'characters'} too many`}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 // What the back office calls the contract's enums and events.
-import type { ClaimStep, PrizeBand, ProductType, StaffRole } from '@prize/generated/client';
+import type { ClaimStep, WaitingOn, PrizeBand, ProductType, StaffRole } from '@prize/generated/client';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   claims_advisor: 'Claims advisor',
@@ -37,6 +37,36 @@ export const PRIZE_BAND_LABELS: Record<PrizeBand, string> = {
 
 // The image and section names the timeline uses too, once in @prize/domain.
 export { FILE_LABELS, SECTION_LABELS } from '@prize/domain';
+
+// Whose move it is, as the step tags say it (their colours tell the three apart).
+export const WAITING_LABELS: Record<WaitingOn, string> = {
+  staff: 'Our move',
+  post: 'In the post',
+  claimant: 'Claimant',
+  nobody: 'Closed',
+};
+
+// The standard reasons for rejecting a claim (the advisor may add to them or write their own).
+export const REJECTION_REASONS = [
+  'The ticket is not a winning ticket for this draw.',
+  'The ticket was claimed before.',
+  'The claim was made after the prize claim period ended.',
+  'The ticket is too damaged to validate.',
+  'The claimant could not prove they own the ticket.',
+  'The claimant did not answer our request for information.',
+] as const;
+
+// "3 days", "5 hours", "12 minutes": how long a claim has been waiting.
+export function formatWaiting(iso: string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
+  const [amount, unit] =
+    minutes >= 2 * 24 * 60
+      ? [Math.floor(minutes / (24 * 60)), 'day']
+      : minutes >= 120
+        ? [Math.floor(minutes / 60), 'hour']
+        : [minutes, 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

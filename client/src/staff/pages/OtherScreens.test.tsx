@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { headersOf, stubApi } from '../../test/helpers';
-import { ADVISOR, CSRF, json, problem, sessionOf } from '../test/fixtures';
+import { ADVISOR, claimOf, CSRF, json, problem, sessionOf } from '../test/fixtures';
 import { renderStaffAt } from '../test/render';
 
 const ADMIN = {
@@ -33,28 +33,41 @@ describe('Claims queue', () => {
         (call) =>
           json({
             items: [SUMMARY],
-            page: Number(new URL(call.url, 'http://x').searchParams.get('page')),
+            page: 1,
             pageSize: 20,
             total: 45,
+            totalIsLowerBound: false,
+            ...(new URL(call.url, 'http://x').searchParams.get('after')
+              ? {}
+              : { nextCursor: 'NEXT_cursor-1' }),
           }),
       ],
     ]);
     const user = userEvent.setup();
     const { location } = renderStaffAt('/staff/claims');
 
-    const table = await screen.findByRole('table', { name: 'Claims, newest first' });
+    const table = await screen.findByRole('table', {
+      name: 'Claims; the column headers sort the queue',
+    });
     expect(within(table).getByRole('link', { name: 'K7Q2M9XA' }).getAttribute('href')).toBe(
       '/staff/claims/K7Q2M9XA',
     );
     expect(within(table).getByText('Reviewed')).toBeTruthy();
-    expect(screen.getByText('45 claims, page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('45 claims')).toBeTruthy();
+    expect(
+      within(table).getByRole('columnheader', { name: 'Reference' }).getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect(within(table).getByRole('cell', { name: '£1,750.00' }).className).toContain(
+      'staff-table__numeric',
+    );
 
+    await user.click(screen.getByText('More filters'));
     await user.selectOptions(screen.getByLabelText('Step'), 'reviewed');
     await user.selectOptions(screen.getByLabelText('Prize'), 'over_10000');
     await user.selectOptions(screen.getByLabelText('Needs ID documents'), 'false');
     await user.type(screen.getByLabelText('Submitted from'), '2025-03-01');
     await user.type(
-      screen.getByLabelText('Reference, claim ID or e-mail address'),
+      screen.getByLabelText('Reference, e-mail, name, postcode, phone or ticket number'),
       ' Sarah@Example.co.uk ',
     );
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -68,25 +81,49 @@ describe('Claims queue', () => {
       ),
     );
 
+    // Each chosen filter is a tag that removes it.
+    const tag = await screen.findByRole('link', { name: 'Remove filter Step: Reviewed ×' });
+    expect(tag.getAttribute('href')).toBe(
+      '/staff/claims?submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk',
+    );
+
     await user.click(await screen.findByRole('link', { name: 'Next page' }));
-    await waitFor(() => expect(location.history?.at(-1)).toBe(`${filtered}&page=2`));
-    expect(await screen.findByText('45 claims, page 2 of 3')).toBeTruthy();
+    await waitFor(() => expect(location.history?.at(-1)).toBe(`${filtered}&after=NEXT_cursor-1`));
+    expect(await screen.findByRole('link', { name: 'First page' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+
+    // A column header sorts by it; the filters stay.
+    await user.click(screen.getByRole('link', { name: 'Prize' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe(`${filtered}&sort=prize`));
   });
 });
 
 describe('Ticket received', () => {
-  it('When a scanned code matches, then its claim opens; an unknown code says so at the field', async () => {
-    stubApi([
+  it('When a scanned code matches, then its claim shows, is marked received, the scan field is ready again and the scan is listed; an unknown code says so at the field', async () => {
+    const { calls } = stubApi([
       [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
       [/GET \/api\/v1\/staff\/ticket-codes\/PC-7Q2M9XA4KD$/, json({ claimHashid: 'K7Q2M9XA' })],
       [
         /GET \/api\/v1\/staff\/ticket-codes\/PC-0000000000$/,
         problem(404, 'No claim has this ticket code.'),
       ],
-      [/GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/, problem(404, 'Claim not found.')],
+      [
+        /GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/,
+        json(
+          claimOf({
+            step: 'ticket_requested',
+            allowedTransitions: ['ticket_received', 'rejected'],
+          }),
+        ),
+      ],
+      [
+        /POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/step$/,
+        json(claimOf({ step: 'ticket_received', allowedTransitions: [] })),
+      ],
     ]);
+    sessionStorage.clear();
     const user = userEvent.setup();
-    const { location } = renderStaffAt('/staff/ticket-received');
+    renderStaffAt('/staff/ticket-received');
 
     const field = await screen.findByLabelText('Ticket code');
     await waitFor(() => expect(document.activeElement).toBe(field));
@@ -95,7 +132,19 @@ describe('Ticket received', () => {
 
     await user.clear(field);
     await user.type(field, 'pc-7q2m9xa4kd{Enter}');
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/staff/claims/K7Q2M9XA'));
+    const found = await screen.findByRole('region', { name: 'Claim K7Q2M9XA' });
+    expect(within(found).getByText("Sarah O'Neill")).toBeTruthy();
+    await user.click(within(found).getByRole('button', { name: 'Mark ticket received' }));
+
+    expect(
+      await screen.findByText('Ticket PC-7Q2M9XA4KD (claim K7Q2M9XA) is marked as received.'),
+    ).toBeTruthy();
+    const change = calls.find((call) => call.method === 'POST');
+    expect(change?.body).toEqual({ from: 'ticket_requested', to: 'ticket_received' });
+    expect(headersOf(change).get('X-CSRF-Token')).toBe(CSRF);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Ticket code')));
+    const today = screen.getByRole('table', { name: /received today/ });
+    expect(within(today).getByText('PC-7Q2M9XA4KD')).toBeTruthy();
   });
 });
 

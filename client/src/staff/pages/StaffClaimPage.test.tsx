@@ -10,7 +10,7 @@ const CLAIM_URL = /GET \/api\/v1\/staff\/claims\/K7Q2M9XA$/;
 const STEP_URL = /POST \/api\/v1\/staff\/claims\/K7Q2M9XA\/step$/;
 
 describe('Back-office claim page', () => {
-  it('When a claims advisor opens a submitted claim, then it shows the details, identity check and timeline, and images only when asked for', async () => {
+  it('When a claims advisor opens a submitted claim, then the header, the ticket images beside its details, the identity check and timeline show; ID documents only when asked for', async () => {
     Object.defineProperty(URL, 'createObjectURL', {
       value: () => 'blob:preview',
       configurable: true,
@@ -26,20 +26,22 @@ describe('Back-office claim page', () => {
         }),
       ],
     ]);
-    const user = userEvent.setup();
     renderStaffAt('/staff/claims/K7Q2M9XA');
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Claim K7Q2M9XA/ })).toBeTruthy();
+    // The first render loads the back office's code: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Claim K7Q2M9XA/ }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText("Sarah O'Neill")).toBeTruthy();
     expect(screen.getByText("Mrs Sarah O'Neill")).toBeTruthy();
     expect(screen.getByText('Passed: no ID documents required')).toBeTruthy();
-    expect(screen.getByText('£1,750.00')).toBeTruthy();
+    expect(screen.getAllByText('£1,750.00').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Assign to me' })).toBeTruthy();
     const timeline = screen.getByRole('table', { name: 'Timeline, oldest first' });
     expect(within(timeline).getByText('Claim submitted')).toBeTruthy();
     expect(within(timeline).getByText('Ravi Patel')).toBeTruthy();
-    expect(screen.queryByRole('img')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Show images' }));
-
+    // The ticket's images show at once, beside its details.
     const image = await screen.findByRole('img', { name: 'Ticket front (IMG_2041.jpg)' });
     expect(image.getAttribute('src')).toBe('blob:preview');
     expect(calls.filter((call) => call.url.includes('/files/'))).toHaveLength(1);
@@ -63,7 +65,7 @@ describe('Back-office claim page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
 
     const notice = await screen.findByText('The claim is marked as reviewed.');
-    await waitFor(() => expect(document.activeElement).toBe(notice));
+    await waitFor(() => expect(document.activeElement).toBe(notice.closest('.staff-banner')));
     const change = calls.find((call) => call.method === 'POST');
     expect(change?.body).toEqual({ from: 'submitted', to: 'reviewed' });
     expect(headersOf(change).get('X-CSRF-Token')).toBe(CSRF);
@@ -90,7 +92,7 @@ describe('Back-office claim page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('This claim has moved on since you opened it.');
+    expect(alert.textContent).toContain('This claim has moved on since you opened it.');
     await waitFor(() => expect(document.activeElement).toBe(alert));
     await waitFor(() => expect(reads).toBe(2));
   });
@@ -116,13 +118,18 @@ describe('Back-office claim page', () => {
     await user.click(await screen.findByText('Reject the claim', { selector: 'summary' }));
     await user.click(screen.getByRole('button', { name: 'Reject the claim' }));
     expect(
-      await screen.findByRole('link', {
-        name: 'Enter a reason for rejecting the claim (up to 500 characters).',
-      }),
+      await screen.findByRole('link', { name: 'Choose a reason for rejecting the claim.' }),
     ).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await user.type(screen.getByLabelText('Reason for rejecting'), 'Ticket reported stolen');
+    await user.click(screen.getByLabelText('Another reason (write it below)'));
+    await user.click(screen.getByRole('button', { name: 'Reject the claim' }));
+    expect(
+      await screen.findByRole('link', { name: 'Enter the reason for rejecting the claim.' }),
+    ).toBeTruthy();
+    const details = screen.getByLabelText('More about the reason (optional unless another reason)');
+    await user.type(details, 'Ticket reported stolen');
+    expect(screen.getByText('You have 478 characters remaining')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reject the claim' }));
 
     expect(

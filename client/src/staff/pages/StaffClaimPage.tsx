@@ -11,9 +11,14 @@ import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { SummaryList } from '../../components/SummaryList/SummaryList';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { staffErrorMessage } from '../domain/errors';
-import { formatDateTime, STEP_LABELS } from '../domain/labels';
+import { Banner } from '../components/Banner';
+import { formatDateTime } from '../domain/labels';
 import { useStaffSession } from '../session';
 import { AskForInformation } from './claim/AskForInformation';
+import { ClaimHeader } from './claim/ClaimHeader';
+import { Notes } from './claim/Notes';
+import { TicketEvidence } from './claim/TicketEvidence';
+import { StepTag } from './StepTag';
 import { ClaimDetails } from './claim/ClaimDetails';
 import { ClaimImages } from './claim/ClaimImages';
 import { InfoRequests } from './claim/InfoRequests';
@@ -26,14 +31,11 @@ export interface StaffClaimPageProps {
 
 function overviewRows(claim: StaffClaim) {
   return [
-    { name: 'Step', value: STEP_LABELS[claim.step] },
     ...(claim.rejectionReason
       ? [{ name: 'Reason for rejecting', value: claim.rejectionReason }]
       : []),
-    { name: 'Claim ID', value: claim.claimHashid },
     { name: 'Submitted', value: formatDateTime(claim.submittedAt) },
     ...(claim.ticketCode ? [{ name: 'Ticket code', value: claim.ticketCode }] : []),
-    { name: 'ID documents', value: claim.idDocsRequired ? 'Required' : 'Not required' },
   ];
 }
 
@@ -76,6 +78,14 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
   }
 
   const roles = session.staff.roles;
+  const closed = claim.step === 'paid' || claim.step === 'rejected';
+  const replace = (changed: StaffClaim, text: string) => {
+    queryClient.setQueryData(getGetStaffClaimQueryKey(claimHashid), (previous) =>
+      previous ? { ...previous, data: changed } : previous,
+    );
+    void queryClient.invalidateQueries({ queryKey: getListStaffClaimsQueryKey().slice(0, 1) });
+    show(text);
+  };
   return (
     <>
       <p>
@@ -83,21 +93,26 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
           Back to the claims queue
         </Link>
       </p>
-      <h1>
-        Claim {claim.reference}{' '}
-        <span className={`staff-step staff-step--${claim.step}`}>{STEP_LABELS[claim.step]}</span>
-      </h1>
       {notice && (
-        <div
-          className="staff-notice"
-          role="status"
-          tabIndex={-1}
-          ref={noticeRef}
-          key={notice.count}
-        >
-          {notice.text}
-        </div>
+        <Banner title="Success" variant="success" live bannerRef={noticeRef} key={notice.count}>
+          <p className="staff-banner__heading">{notice.text}</p>
+        </Banner>
       )}
+      {claim.status === 'info_requested' && (
+        <Banner title="Important" variant="important">
+          <p className="staff-banner__heading">Waiting for the claimant to send information</p>
+          <p>
+            An information request is open. Steps that need the answer are not offered until the
+            claimant sends it.
+          </p>
+        </Banner>
+      )}
+      <h1 className="staff-claim-title">
+        Claim <span className="staff-reference">{claim.reference}</span>{' '}
+        <StepTag step={claim.step} waitingOn={claim.waitingOn} />
+      </h1>
+      <ClaimHeader claim={claim} onChanged={replace} />
+      <TicketEvidence claim={claim} />
       <SummaryList rows={overviewRows(claim)} />
       <StepActions
         claim={claim}
@@ -116,7 +131,7 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
         }}
         onStale={refresh}
       />
-      {(roles.includes('claims_advisor') || roles.includes('customer_care')) && (
+      {(roles.includes('claims_advisor') || roles.includes('customer_care')) && !closed && (
         <AskForInformation
           claim={claim}
           onSent={(text) => {
@@ -127,6 +142,7 @@ export function StaffClaimPage({ claimHashid }: StaffClaimPageProps) {
       )}
       <ClaimDetails claim={claim} />
       <ClaimImages claim={claim} />
+      <Notes claim={claim} onAdded={replace} />
       <InfoRequests claim={claim} />
       <Timeline entries={claim.timeline} />
     </>

@@ -39,6 +39,7 @@ import type {
   StaffClaimList,
   StaffList,
   StaffNotFoundResponse,
+  StaffNoteRequest,
   StaffSession,
   StaffSessionList,
   StaffSetup,
@@ -49,6 +50,7 @@ import type {
   StaffSignInRequest,
   StaffUnauthorizedResponse,
   StaffUser,
+  StepConflictError,
   StepTransitionRequest,
   TicketCodeMatch,
   TooManyRequestsResponse,
@@ -1976,8 +1978,10 @@ export const getListStaffClaimsUrl = (params?: ListStaffClaimsParams,) => {
 }
 
 /**
- * Submitted claims, newest first, one page at a time, filtered by every parameter given.
- * Claims that were started but never submitted are not listed. Any staff role.
+ * Submitted claims, oldest waiting first unless `sort`/`order` say otherwise, one page at a
+ * time (`after` for keyset paging), filtered by every parameter given. Closed claims (paid,
+ * rejected) are left out unless `closed=true` or a `step` filter names them. Claims that were
+ * started but never submitted are not listed. Any staff role.
  * @summary The claims queue
  */
 export const listStaffClaims = async (params?: ListStaffClaimsParams, options?: Parameters<typeof http>[1]): Promise<listStaffClaimsResponseSuccess> => {
@@ -2392,7 +2396,7 @@ export type changeStaffClaimStepResponse404 = {
 }
 
 export type changeStaffClaimStepResponse409 = {
-  data: GeneralError
+  data: StepConflictError
   status: 409
 }
 
@@ -2429,7 +2433,8 @@ export const getChangeStaffClaimStepUrl = (claimHashid: string,) => {
  * transaction: `ticket_requested` creates the claim's ticket code and e-mails its QR code and
  * the posting instructions, `payment_details_requested` e-mails how to give bank details,
  * `paid` confirms the payment. `rejected` sends no e-mail (Customer Care phones the claimant).
- * A `to` not allowed after `from`, or a `from` that is not the claim's step any more, is a 409.
+ * A `to` not allowed after `from`, a `from` that is not the claim's step any more, or a step
+ * other than `rejected` while an information request is open, is a 409.
  * @summary Move a claim to its next step
  */
 export const changeStaffClaimStep = async (claimHashid: string,
@@ -2464,7 +2469,7 @@ return http<changeStaffClaimStepResponseSuccess>(getChangeStaffClaimStepUrl(clai
 
 export const getChangeStaffClaimStepMutationKey = () => ['changeStaffClaimStep'] as const;
 
-export const getChangeStaffClaimStepMutationOptions = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+export const getChangeStaffClaimStepMutationOptions = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | StepConflictError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeStaffClaimStep>>, TError,ChangeStaffClaimStepMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeStaffClaimStep>>, TError,ChangeStaffClaimStepMutationVariables, TContext> => {
 
@@ -2493,13 +2498,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeStaffClaimStepMutationResult = NonNullable<Awaited<ReturnType<typeof changeStaffClaimStep>>>
     export type ChangeStaffClaimStepMutationBody = StepTransitionRequest
-    export type ChangeStaffClaimStepMutationError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>
+    export type ChangeStaffClaimStepMutationError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | StepConflictError | UnsupportedMediaTypeResponse | InternalErrorResponse>
     export type ChangeStaffClaimStepMutationVariables = {claimHashid: string;data: StepTransitionRequest}
 
     /**
  * @summary Move a claim to its next step
  */
-export const useChangeStaffClaimStep = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+export const useChangeStaffClaimStep = <TError = ErrorType<BadRequestError | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | StepConflictError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeStaffClaimStep>>, TError,ChangeStaffClaimStepMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeStaffClaimStep>>,
@@ -2643,6 +2648,362 @@ export const useCreateStaffInfoRequest = <TError = ErrorType<BadRequestResponse 
         TContext
       > => {
       return useMutation(getCreateStaffInfoRequestMutationOptions(options), queryClient);
+    }
+    export type assignStaffClaimToMeResponse200 = {
+  data: StaffClaim
+  status: 200
+}
+
+export type assignStaffClaimToMeResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type assignStaffClaimToMeResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type assignStaffClaimToMeResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type assignStaffClaimToMeResponse404 = {
+  data: StaffNotFoundResponse
+  status: 404
+}
+
+export type assignStaffClaimToMeResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type assignStaffClaimToMeResponseSuccess = (assignStaffClaimToMeResponse200) & {
+  headers: Headers;
+};
+export type assignStaffClaimToMeResponseError = (assignStaffClaimToMeResponse400 | assignStaffClaimToMeResponse401 | assignStaffClaimToMeResponse403 | assignStaffClaimToMeResponse404 | assignStaffClaimToMeResponse500) & {
+  headers: Headers;
+};
+
+export const getAssignStaffClaimToMeUrl = (claimHashid: string,) => {
+
+
+
+
+  return `/api/v1/staff/claims/${claimHashid}/assignee`
+}
+
+/**
+ * The signed-in member of staff takes the claim ("Assign to me"), from no one or from a
+ * colleague. Any staff role. Recorded in the staff audit (`claim.assigned`).
+ * @summary Assign the claim to me
+ */
+export const assignStaffClaimToMe = async (claimHashid: string, options?: Parameters<typeof http>[1]): Promise<assignStaffClaimToMeResponseSuccess> => {
+
+  return http<assignStaffClaimToMeResponseSuccess>(getAssignStaffClaimToMeUrl(claimHashid),
+  {
+    ...options,
+    method: 'PUT'
+
+
+  }
+);}
+
+
+
+
+
+export const getAssignStaffClaimToMeMutationKey = () => ['assignStaffClaimToMe'] as const;
+
+export const getAssignStaffClaimToMeMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof assignStaffClaimToMe>>, TError,AssignStaffClaimToMeMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof assignStaffClaimToMe>>, TError,AssignStaffClaimToMeMutationVariables, TContext> => {
+
+const mutationKey = getAssignStaffClaimToMeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof assignStaffClaimToMe>>, AssignStaffClaimToMeMutationVariables> = (props) => {
+          const {claimHashid} = props ?? {};
+
+          return  assignStaffClaimToMe(claimHashid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AssignStaffClaimToMeMutationResult = NonNullable<Awaited<ReturnType<typeof assignStaffClaimToMe>>>
+
+    export type AssignStaffClaimToMeMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>
+    export type AssignStaffClaimToMeMutationVariables = {claimHashid: string}
+
+    /**
+ * @summary Assign the claim to me
+ */
+export const useAssignStaffClaimToMe = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof assignStaffClaimToMe>>, TError,AssignStaffClaimToMeMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof assignStaffClaimToMe>>,
+        TError,
+        AssignStaffClaimToMeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAssignStaffClaimToMeMutationOptions(options), queryClient);
+    }
+    export type unassignStaffClaimResponse200 = {
+  data: StaffClaim
+  status: 200
+}
+
+export type unassignStaffClaimResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type unassignStaffClaimResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type unassignStaffClaimResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type unassignStaffClaimResponse404 = {
+  data: StaffNotFoundResponse
+  status: 404
+}
+
+export type unassignStaffClaimResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type unassignStaffClaimResponseSuccess = (unassignStaffClaimResponse200) & {
+  headers: Headers;
+};
+export type unassignStaffClaimResponseError = (unassignStaffClaimResponse400 | unassignStaffClaimResponse401 | unassignStaffClaimResponse403 | unassignStaffClaimResponse404 | unassignStaffClaimResponse500) & {
+  headers: Headers;
+};
+
+export const getUnassignStaffClaimUrl = (claimHashid: string,) => {
+
+
+
+
+  return `/api/v1/staff/claims/${claimHashid}/assignee`
+}
+
+/**
+ * No one works the claim any more ("Unassign"). Any staff role. Recorded in the staff audit
+ * (`claim.unassigned`) when it was assigned.
+ * @summary Unassign the claim
+ */
+export const unassignStaffClaim = async (claimHashid: string, options?: Parameters<typeof http>[1]): Promise<unassignStaffClaimResponseSuccess> => {
+
+  return http<unassignStaffClaimResponseSuccess>(getUnassignStaffClaimUrl(claimHashid),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getUnassignStaffClaimMutationKey = () => ['unassignStaffClaim'] as const;
+
+export const getUnassignStaffClaimMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unassignStaffClaim>>, TError,UnassignStaffClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof unassignStaffClaim>>, TError,UnassignStaffClaimMutationVariables, TContext> => {
+
+const mutationKey = getUnassignStaffClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unassignStaffClaim>>, UnassignStaffClaimMutationVariables> = (props) => {
+          const {claimHashid} = props ?? {};
+
+          return  unassignStaffClaim(claimHashid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnassignStaffClaimMutationResult = NonNullable<Awaited<ReturnType<typeof unassignStaffClaim>>>
+
+    export type UnassignStaffClaimMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>
+    export type UnassignStaffClaimMutationVariables = {claimHashid: string}
+
+    /**
+ * @summary Unassign the claim
+ */
+export const useUnassignStaffClaim = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unassignStaffClaim>>, TError,UnassignStaffClaimMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unassignStaffClaim>>,
+        TError,
+        UnassignStaffClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUnassignStaffClaimMutationOptions(options), queryClient);
+    }
+    export type addStaffClaimNoteResponse201 = {
+  data: StaffClaim
+  status: 201
+}
+
+export type addStaffClaimNoteResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type addStaffClaimNoteResponse401 = {
+  data: StaffUnauthorizedResponse
+  status: 401
+}
+
+export type addStaffClaimNoteResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type addStaffClaimNoteResponse404 = {
+  data: StaffNotFoundResponse
+  status: 404
+}
+
+export type addStaffClaimNoteResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type addStaffClaimNoteResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type addStaffClaimNoteResponseSuccess = (addStaffClaimNoteResponse201) & {
+  headers: Headers;
+};
+export type addStaffClaimNoteResponseError = (addStaffClaimNoteResponse400 | addStaffClaimNoteResponse401 | addStaffClaimNoteResponse403 | addStaffClaimNoteResponse404 | addStaffClaimNoteResponse415 | addStaffClaimNoteResponse500) & {
+  headers: Headers;
+};
+
+export const getAddStaffClaimNoteUrl = (claimHashid: string,) => {
+
+
+
+
+  return `/api/v1/staff/claims/${claimHashid}/notes`
+}
+
+/**
+ * A note for colleagues: shown on the claim's page to staff only, recorded in the staff audit
+ * (`claim.note_added`), never e-mailed to the claimant. Any staff role.
+ * @summary Add an internal note to a claim
+ */
+export const addStaffClaimNote = async (claimHashid: string,
+    staffNoteRequest: StaffNoteRequest, options?: Parameters<typeof http>[1]): Promise<addStaffClaimNoteResponseSuccess> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<addStaffClaimNoteResponseSuccess>(getAddStaffClaimNoteUrl(claimHashid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(staffNoteRequest)
+  }
+);}
+
+
+
+
+
+export const getAddStaffClaimNoteMutationKey = () => ['addStaffClaimNote'] as const;
+
+export const getAddStaffClaimNoteMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addStaffClaimNote>>, TError,AddStaffClaimNoteMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof addStaffClaimNote>>, TError,AddStaffClaimNoteMutationVariables, TContext> => {
+
+const mutationKey = getAddStaffClaimNoteMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addStaffClaimNote>>, AddStaffClaimNoteMutationVariables> = (props) => {
+          const {claimHashid,data} = props ?? {};
+
+          return  addStaffClaimNote(claimHashid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddStaffClaimNoteMutationResult = NonNullable<Awaited<ReturnType<typeof addStaffClaimNote>>>
+    export type AddStaffClaimNoteMutationBody = StaffNoteRequest
+    export type AddStaffClaimNoteMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>
+    export type AddStaffClaimNoteMutationVariables = {claimHashid: string;data: StaffNoteRequest}
+
+    /**
+ * @summary Add an internal note to a claim
+ */
+export const useAddStaffClaimNote = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addStaffClaimNote>>, TError,AddStaffClaimNoteMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addStaffClaimNote>>,
+        TError,
+        AddStaffClaimNoteMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAddStaffClaimNoteMutationOptions(options), queryClient);
     }
     export type findClaimByTicketCodeResponse200 = {
   data: TicketCodeMatch

@@ -14,6 +14,7 @@ import { Migration20261125203152_StaffAccounts } from './Migration20261125203152
 import { Migration20261125203306_ClaimProcess } from './Migration20261125203306_ClaimProcess.ts';
 import { Migration20261127165403_ClaimStatusLink } from './Migration20261127165403_ClaimStatusLink.ts';
 import { Migration20261127165414_StaffSessionKeyId } from './Migration20261127165414_StaffSessionKeyId.ts';
+import { Migration20261127165444_StaffQueue } from './Migration20261127165444_StaffQueue.ts';
 import { Migration20261127170058_StaffAccountLifecycle } from './Migration20261127170058_StaffAccountLifecycle.ts';
 import { Migration20261127172215_ClaimDataRetention } from './Migration20261127172215_ClaimDataRetention.ts';
 import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
@@ -45,6 +46,7 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127165414_StaffSessionKeyId',
     class: Migration20261127165414_StaffSessionKeyId,
   },
+  { name: 'Migration20261127165444_StaffQueue', class: Migration20261127165444_StaffQueue },
   {
     name: 'Migration20261127170058_StaffAccountLifecycle',
     class: Migration20261127170058_StaffAccountLifecycle,

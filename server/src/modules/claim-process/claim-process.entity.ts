@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ClaimSchema } from '../claim/claim.entity.ts';
+import { StaffAccountSchema } from '../staff/accounts/staff-account.entity.ts';
 import { CLAIM_STEPS } from './claim-steps.ts';
 
 /**
@@ -18,11 +19,18 @@ export const ClaimProcessSchema = defineEntity({
     /** The step the claim was at when rejected: the claimant's list keeps what was completed. */
     rejectedFrom: p.enum(CLAIM_STEPS).columnType('text').nullable(),
     rejectionReason: p.text().nullable(),
+    /** When the claim reached `step` (an assignment alone does not change it). */
     updatedAt: p.datetime().defaultRaw('now()'),
     /** When retention or an erasure removed each class of the claim's data (docs/adr/022). */
     idDocumentsDeletedAt: p.datetime().nullable(),
     ticketImagesDeletedAt: p.datetime().nullable(),
     personalDataRemovedAt: p.datetime().nullable(),
+    /** The member of staff working the claim ("Assign to me"); a row may exist for this alone. */
+    assignedStaff: p
+      .manyToOne(StaffAccountSchema)
+      .nullable()
+      .foreignKeyName('claim_process_assigned_staff_id_fkey')
+      .deleteRule('set null'),
   },
   indexes: [
     { name: 'claim_process_step_idx', properties: ['step'] },
@@ -35,7 +43,31 @@ export const ClaimProcessSchema = defineEntity({
       properties: ['updatedAt' as const],
       where: `step in ('paid', 'rejected') and ${column} is null`,
     })),
+    // "My claims": the few claims one person works, found without reading the queue.
+    { name: 'claim_process_assigned_staff_idx', properties: ['assignedStaff'] },
   ],
 });
+
+/**
+ * An internal note on a claim (staff only, never e-mailed). Kept apart from the insert-only
+ * staff audit, which records that a note was added but never holds its free text.
+ */
+export const StaffNoteSchema = defineEntity({
+  name: 'StaffNote',
+  tableName: 'staff_note',
+  properties: {
+    id: p.uuid().primary(),
+    claim: p
+      .manyToOne(ClaimSchema)
+      .foreignKeyName('staff_note_claim_id_fkey')
+      .deleteRule('cascade'),
+    staff: p.manyToOne(StaffAccountSchema).foreignKeyName('staff_note_staff_id_fkey'),
+    text: p.text(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+  indexes: [{ name: 'staff_note_claim_idx', properties: ['claim', 'createdAt'] }],
+});
+
+export type StaffNote = InferEntity<typeof StaffNoteSchema>;
 
 export type ClaimProcess = InferEntity<typeof ClaimProcessSchema>;

@@ -3,9 +3,29 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditEventSchema, ClaimSchema, IdentityCheckSchema } from '../claim/claim.entity.ts';
 import { InfoRequestSchema } from '../info-request/info-request.entity.ts';
 import { StaffAuditSchema } from '../staff/audit/staff-audit.entity.ts';
-import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
+import { StaffAccountSchema } from '../staff/accounts/staff-account.entity.ts';
+import { ClaimProcessSchema, StaffNoteSchema, type ClaimProcess } from './claim-process.entity.ts';
 import type { ClaimStep } from './claim-steps.ts';
 import { newTicketCode } from './ticket-code.ts';
+import {
+  emailSql,
+  fullNameSql,
+  lastNameSql,
+  phoneSql,
+  postcodeSql,
+  TICKET_NUMBER_FIELDS,
+  ticketNumberSql,
+} from '../claim/claim-search.sql.ts';
+import {
+  afterCursor,
+  cursorColumns,
+  encodeCursor,
+  orderByKeys,
+  STEP_SINCE_SQL,
+  type QueueOrder,
+  type QueueSort,
+} from './queue-order.ts';
+import { searchTerms, type SearchTerm } from './queue-search.ts';
 
 export type PrizeBand = 'up_to_1000' | '1000_to_10000' | 'over_10000';
 
@@ -24,8 +44,21 @@ export interface QueueFilters {
   submittedTo?: string;
   prizeBand?: PrizeBand;
   idDocsRequired?: boolean;
-  /** A reference or hashid (one and the same today), or an e-mail address (any case). */
+  /** What a caller gives: reference, e-mail, postcode, phone, ticket number or name (queue-search.ts). */
   q?: string;
+  /** Include paid and rejected claims (a `step` filter naming one includes them anyway). */
+  closed?: boolean;
+  /** Only the claims of this member of staff, or (`nobody`) the unassigned ones. */
+  assignedTo?: { staffId: string } | 'nobody';
+}
+
+export interface QueuePaging {
+  sort: QueueSort;
+  order: QueueOrder;
+  pageSize: number;
+  /** Keyset paging: the previous page's nextCursor; otherwise `page` (offset). */
+  after?: string;
+  page: number;
 }
 
 export interface QueueRow {
@@ -36,7 +69,19 @@ export interface QueueRow {
   prizeAmountPence: number;
   step: ClaimStep;
   idDocsRequired: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  game: string | null;
+  ticketColour: string | null;
+  stepSince: Date;
+  assignedStaffId: string | null;
+  assignedStaffName: string | null;
 }
+
+/** Counting stops here: a count of a million matching claims would cost a scan of them all. */
+export const QUEUE_COUNT_LIMIT = 10_000;
+
+const CLOSED_STEPS: readonly ClaimStep[] = ['paid', 'rejected'];
 
 export type ClaimInfoStatus = 'submitted' | 'info_requested' | 'info_received';
 
@@ -44,6 +89,7 @@ export interface SubmittedClaimRow {
   id: string;
   hashid: string;
   email: string;
+  submittedAt: Date;
 }
 
 export interface TimelineRow {
@@ -73,9 +119,18 @@ export function claimProcessRepository(em: EntityManager) {
       .createQueryBuilder(ClaimSchema, 'c')
       .leftJoin(sql.ref('claim_process'), 'p', { 'p.claim_id': sql.ref('c.id') })
       .leftJoin(sql.ref('identity_check'), 'ic', { 'ic.id': sql.ref('c.identity_check_id') })
+      .leftJoin(sql.ref('staff_account'), 'sa', { 'sa.id': sql.ref('p.assigned_staff_id') })
       .where({ status: 'submitted' });
-    if (filters.step === 'submitted') qb.andWhere(raw('p.step is null'));
+    if (filters.step === 'submitted')
+      qb.andWhere(raw(`coalesce(p.step, 'submitted') = 'submitted'`));
     else if (filters.step) qb.andWhere(raw('p.step = ?', [filters.step]));
+    else if (!filters.closed)
+      qb.andWhere(
+        raw(`(p.step is null or p.step not in (${CLOSED_STEPS.map((s) => `'${s}'`).join(', ')}))`),
+      );
+    if (filters.assignedTo === 'nobody') qb.andWhere(raw('p.assigned_staff_id is null'));
+    else if (filters.assignedTo)
+      qb.andWhere(raw('p.assigned_staff_id = ?', [filters.assignedTo.staffId]));
     if (filters.productType) qb.andWhere({ details: { productType: filters.productType } });
     if (filters.submittedFrom) qb.andWhere(raw(`${UK_DAY} >= ?::date`, [filters.submittedFrom]));
     if (filters.submittedTo) qb.andWhere(raw(`${UK_DAY} <= ?::date`, [filters.submittedTo]));
@@ -87,21 +142,34 @@ export function claimProcessRepository(em: EntityManager) {
     }
     if (filters.idDocsRequired !== undefined)
       qb.andWhere(raw('ic.id_docs_required = ?', [filters.idDocsRequired]));
-    if (filters.q) {
-      const q = filters.q.trim();
-      qb.andWhere({ $or: [{ hashid: q.toUpperCase() }, { email: { $ilike: escapeLike(q) } }] });
+    if (filters.q !== undefined) {
+      const search = searchCondition(searchTerms(filters.q));
+      qb.andWhere(raw(search.sql, search.params));
     }
     return qb;
   };
 
   return {
-    /** One page of the queue, newest first, and how many claims match in all. */
+    /**
+     * One page of the queue in the order asked for, with the cursor of the next page and how
+     * many claims match (counted up to QUEUE_COUNT_LIMIT).
+     */
     async queue(
       filters: QueueFilters,
-      page: number,
-      pageSize: number,
-    ): Promise<{ rows: QueueRow[]; total: number }> {
-      const rows = await matching(filters)
+      paging: QueuePaging,
+    ): Promise<{
+      rows: QueueRow[];
+      total: number;
+      totalIsLowerBound: boolean;
+      nextCursor?: string;
+    }> {
+      const { sort, order, pageSize } = paging;
+      const qb = matching(filters);
+      if (paging.after) {
+        const after = afterCursor(paging.after, sort, order);
+        qb.andWhere(raw(after.sql, after.params));
+      }
+      const rows = await qb
         .select([
           'c.id',
           'c.hashid',
@@ -110,18 +178,59 @@ export function claimProcessRepository(em: EntityManager) {
           raw(`(c.details->>'prizeAmountPence')::int as "prizeAmountPence"`),
           raw(`coalesce(p.step, 'submitted') as step`),
           raw('ic.id_docs_required as "idDocsRequired"'),
+          raw(`ic.personal_details->>'firstName' as "firstName"`),
+          raw(`ic.personal_details->>'lastName' as "lastName"`),
+          raw(`c.details->>'dbgGame' as game`),
+          raw(`c.details->>'dbgTicketType' as "ticketColour"`),
+          raw(`${STEP_SINCE_SQL} as "stepSince"`),
+          raw('p.assigned_staff_id as "assignedStaffId"'),
+          raw('sa.name as "assignedStaffName"'),
+          ...cursorColumns(sort).map((column) => raw(column)),
         ])
-        .orderBy({ submittedAt: 'desc', id: 'asc' })
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute<QueueRow[]>('all', false);
-      const total =
-        rows.length > 0 && rows.length < pageSize
-          ? (page - 1) * pageSize + rows.length
-          : await matching(filters).getCount();
+        .orderBy(orderByKeys(sort).map((key) => ({ [raw(key)]: order })))
+        .limit(pageSize + 1)
+        .offset(paging.after ? 0 : (paging.page - 1) * pageSize)
+        .execute<(QueueRow & Record<`k${number}`, string>)[]>('all', false);
+      const more = rows.length > pageSize;
+      const page = rows.slice(0, pageSize);
+      const last = page.at(-1);
+      const nextCursor =
+        more && last
+          ? encodeCursor(
+              sort,
+              order,
+              cursorColumns(sort).map((_, index) => last[`k${index}`]!),
+            )
+          : undefined;
+      const counted = matching(filters)
+        .select(raw('1'))
+        .limit(QUEUE_COUNT_LIMIT + 1)
+        .toQuery();
+      const [count] = await em.execute<{ n: number }[]>(
+        `select count(*)::int as n from (${counted.sql}) counted`,
+        counted.params,
+      );
+      const total = Math.min(count!.n, QUEUE_COUNT_LIMIT);
       return {
-        rows: rows.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt) })),
+        rows: page.map((row) => ({
+          id: row.id,
+          hashid: row.hashid,
+          submittedAt: new Date(row.submittedAt),
+          productType: row.productType,
+          prizeAmountPence: row.prizeAmountPence,
+          step: row.step,
+          idDocsRequired: row.idDocsRequired,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          game: row.game,
+          ticketColour: row.ticketColour,
+          stepSince: new Date(row.stepSince),
+          assignedStaffId: row.assignedStaffId,
+          assignedStaffName: row.assignedStaffName,
+        })),
         total,
+        totalIsLowerBound: count!.n > QUEUE_COUNT_LIMIT,
+        ...(nextCursor ? { nextCursor } : {}),
       };
     },
 
@@ -153,11 +262,18 @@ export function claimProcessRepository(em: EntityManager) {
         ClaimSchema,
         { hashid, status: 'submitted' },
         {
-          fields: ['id', 'hashid', 'email'],
+          fields: ['id', 'hashid', 'email', 'submittedAt'],
           ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
         },
       );
-      return claim && { id: claim.id, hashid: claim.hashid!, email: claim.email! };
+      return (
+        claim && {
+          id: claim.id,
+          hashid: claim.hashid!,
+          email: claim.email!,
+          submittedAt: claim.submittedAt!,
+        }
+      );
     },
 
     /** The claim's process row (none before its first step), as an entity to change in a unit of work. */
@@ -167,6 +283,56 @@ export function claimProcessRepository(em: EntityManager) {
         { claim: claimId },
         lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
       ),
+
+    /** Whether an information request of the claim is still waiting for the claimant. */
+    hasOpenInfoRequest: async (claimId: string): Promise<boolean> =>
+      (await em.count(InfoRequestSchema, { claim: claimId, status: 'open' })) > 0,
+
+    /** Who made the claim's latest step change, and when (for a stale change's answer). */
+    async lastStepChange(claimId: string): Promise<{ at: Date; staffName?: string } | undefined> {
+      const [row] = await em.find(
+        StaffAuditSchema,
+        { claimId, action: 'claim.step_changed' },
+        {
+          fields: ['at', 'staff.name'],
+          populate: ['staff'],
+          orderBy: { id: 'desc' },
+          limit: 1,
+          disableIdentityMap: true,
+        },
+      );
+      return row && { at: row.at, ...(row.staff ? { staffName: row.staff.name } : {}) };
+    },
+
+    /** The assignee's name, if the claim has one. */
+    async assigneeName(staffId: string): Promise<string | undefined> {
+      const staff = await em.findOne(
+        StaffAccountSchema,
+        { id: staffId },
+        { fields: ['name'], disableIdentityMap: true },
+      );
+      return staff?.name;
+    },
+
+    /** The claim's internal notes with their authors' names, oldest first. */
+    async notes(claimId: string): Promise<{ at: Date; staffName: string; text: string }[]> {
+      const notes = await em.find(
+        StaffNoteSchema,
+        { claim: claimId },
+        {
+          fields: ['createdAt', 'text', 'staff.name'],
+          populate: ['staff'],
+          orderBy: { createdAt: 'asc', id: 'asc' },
+          limit: 2000,
+          disableIdentityMap: true,
+        },
+      );
+      return notes.map((note) => ({
+        at: note.createdAt,
+        staffName: note.staff.name,
+        text: note.text,
+      }));
+    },
 
     /** A new ticket code no claim has (50 random bits: a second draw is already unlikely). */
     async unusedTicketCode(): Promise<string> {
@@ -239,9 +405,38 @@ export function claimProcessRepository(em: EntityManager) {
   };
 }
 
-/** `value` as an ILIKE pattern matching itself only (an exact, case-insensitive match). */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The claims a search finds: each reading of the input looked up in its own index and the claim
+ * ids united, so one OR across tables never forces a scan. Names, postcodes and phone numbers
+ * are the claim's current identity check's.
+ */
+function searchCondition(terms: SearchTerm[]): { sql: string; params: string[] } {
+  if (terms.length === 0) return { sql: 'false', params: [] };
+  const current = (expression: string) =>
+    `select sc.id from identity_check sic join claim sc on sc.id = sic.claim_id and sc.identity_check_id = sic.id where ${expression} = ?`;
+  const parts: string[] = [];
+  const params: string[] = [];
+  for (const term of terms) {
+    if (term.kind === 'email')
+      parts.push(`select id from claim where status = 'submitted' and ${emailSql()} = ?`);
+    if (term.kind === 'reference') parts.push('select id from claim where hashid = ?');
+    if (term.kind === 'postcode') parts.push(current(postcodeSql('sic')));
+    if (term.kind === 'phone') parts.push(current(phoneSql('sic')));
+    if (term.kind === 'name') {
+      parts.push(current(lastNameSql('sic')));
+      params.push(term.value);
+      parts.push(current(fullNameSql('sic')));
+    }
+    if (term.kind === 'ticketNumber')
+      for (const [index, field] of TICKET_NUMBER_FIELDS.entries()) {
+        if (index > 0) params.push(term.value);
+        parts.push(
+          `select id from claim where status = 'submitted' and ${ticketNumberSql(field)} = ?`,
+        );
+      }
+    params.push(term.value);
+  }
+  return { sql: `c.id in (${parts.join(' union ')})`, params };
 }
 
 export type ClaimProcessRepository = ReturnType<typeof claimProcessRepository>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
@@ -15,10 +16,12 @@ import type { OperatorService } from '../operator/operator.service.ts';
 import { holdsAnyRole, type StaffRole } from '../staff/accounts/staff-role.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
-import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
+import { ClaimProcessSchema, StaffNoteSchema, type ClaimProcess } from './claim-process.entity.ts';
 import {
   claimProcessRepository,
+  type ClaimInfoStatus,
   type QueueFilters,
+  type QueuePaging,
   type SubmittedClaimRow,
 } from './claim-process.repository.ts';
 import { isAllowedTransition, nextSteps, type ClaimStep } from './claim-steps.ts';
@@ -37,6 +40,9 @@ export const CLAIM_NOT_FOUND = 'Claim not found.';
 export const FILE_NOT_FOUND = 'File not found.';
 export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
 export const STEP_MOVED = 'This claim has moved to another step. Reload it and try again.';
+export const INFO_REQUEST_OPEN =
+  'This claim is waiting for the claimant to answer an information request. Only rejecting it is possible until they answer.';
+export const NOTE_REQUIRED = 'Enter a note (up to 1000 characters).';
 export const REASON_REQUIRED = 'Enter a reason for rejecting the claim (up to 500 characters).';
 export const REASON_NOT_ALLOWED = 'A reason is given only when rejecting a claim.';
 
@@ -60,6 +66,42 @@ function dataRemoved(process: ClaimProcess | null): Pick<StaffClaim, 'dataRemove
 
 /** Who may move a claim between steps (customer care and admin read only). */
 const STEP_CHANGERS: readonly StaffRole[] = ['claims_advisor'];
+
+export type WaitingOn = 'staff' | 'post' | 'claimant' | 'nobody';
+
+/** Whose move it is at a step: an open information request waits for the claimant whatever the step. */
+export function waitingOn(step: ClaimStep, info: ClaimInfoStatus): WaitingOn {
+  if (step === 'paid' || step === 'rejected') return 'nobody';
+  if (info === 'info_requested' || step === 'payment_details_requested') return 'claimant';
+  if (step === 'ticket_requested') return 'post';
+  return 'staff';
+}
+
+/** The moves a member of staff may make now: only rejection while the claimant owes an answer. */
+function allowedNow(step: ClaimStep, roles: readonly StaffRole[], infoOpen: boolean): ClaimStep[] {
+  if (!holdsAnyRole(roles, STEP_CHANGERS)) return [];
+  const next = nextSteps(step);
+  return infoOpen ? next.filter((to) => to === 'rejected') : next;
+}
+
+/** "9:02am on 17 March 2025" in UK time. */
+function ukTime(at: Date): string {
+  const time = at
+    .toLocaleTimeString('en-GB', {
+      timeZone: 'Europe/London',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+    .replace(' ', '');
+  const day = at.toLocaleDateString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return `${time} on ${day}`;
+}
 
 export interface StepChange {
   from: ClaimStep;
@@ -159,15 +201,19 @@ export function claimProcessService({
     const em = fresh();
     const repository = claimProcessRepository(em);
     const claim = await submittedClaim(em, hashid);
-    const [operatorView, process, timeline] = await Promise.all([
+    const [operatorView, process, timeline, notes] = await Promise.all([
       // The operator service hands back, untyped, the stored fields the contract's schemas admitted
       // on the way in (a purge empties personal details, but a purged claim is not found).
       operator.claim(hashid) as Promise<components['schemas']['OperatorClaim']>,
       repository.process(claim.id),
       repository.timeline(claim.id),
+      repository.notes(claim.id),
     ]);
     const check = await repository.identityCheck(operatorView.identityCheckUuid);
     const step: ClaimStep = process?.step ?? 'submitted';
+    const infoOpen = operatorView.status === 'info_requested';
+    const assigneeId = process?.assignedStaff?.id;
+    const assigneeName = assigneeId ? await repository.assigneeName(assigneeId) : undefined;
     return {
       ...operatorView,
       reference: claim.hashid,
@@ -179,7 +225,17 @@ export function claimProcessService({
         checkedAt: check!.checkedAt.toISOString(),
         provider: check!.provider,
       },
-      allowedTransitions: holdsAnyRole(roles, STEP_CHANGERS) ? nextSteps(step) : [],
+      allowedTransitions: allowedNow(step, roles, infoOpen),
+      stepSince: (process?.updatedAt ?? claim.submittedAt).toISOString(),
+      waitingOn: waitingOn(step, operatorView.status),
+      ...(assigneeId && assigneeName
+        ? { assignedTo: { staffId: assigneeId, name: assigneeName } }
+        : {}),
+      notes: notes.map((note) => ({
+        at: note.at.toISOString(),
+        staffName: note.staffName,
+        text: note.text,
+      })),
       ...dataRemoved(process),
       timeline: timeline.map((entry) => {
         const detail = timelineDetail(entry.detail);
@@ -194,28 +250,45 @@ export function claimProcessService({
   }
 
   return {
-    async queue(filters: QueueFilters, page: number, pageSize: number) {
+    async queue(filters: QueueFilters, paging: QueuePaging) {
       // The contract's `date` format admits year 0000, which PostgreSQL has no date for.
       for (const property of ['submittedFrom', 'submittedTo'] as const)
         if (filters[property]?.startsWith('0000'))
           throw ValidationFailure.of(property, 'isDate', `${property} must be a date from year 1`);
       const repository = claimProcessRepository(fresh());
-      const { rows, total } = await repository.queue(filters, page, pageSize);
+      const { rows, total, totalIsLowerBound, nextCursor } = await repository.queue(
+        filters,
+        paging,
+      );
       const statuses = await repository.infoStatuses(rows.map((row) => row.id));
       return {
-        items: rows.map((row) => ({
-          claimHashid: row.hashid,
-          reference: row.hashid,
-          step: row.step,
-          status: statuses.get(row.id) ?? ('submitted' as const),
-          submittedAt: row.submittedAt.toISOString(),
-          productType: row.productType,
-          prizeAmountPence: row.prizeAmountPence,
-          idDocsRequired: row.idDocsRequired,
-        })),
-        page,
-        pageSize,
+        items: rows.map((row) => {
+          const status = statuses.get(row.id) ?? ('submitted' as const);
+          const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+          return {
+            claimHashid: row.hashid,
+            reference: row.hashid,
+            step: row.step,
+            status,
+            submittedAt: row.submittedAt.toISOString(),
+            productType: row.productType,
+            prizeAmountPence: row.prizeAmountPence,
+            idDocsRequired: row.idDocsRequired,
+            ...(name ? { claimantName: name } : {}),
+            ...(row.game ? { game: row.game } : {}),
+            ...(row.ticketColour ? { ticketColour: row.ticketColour } : {}),
+            stepSince: row.stepSince.toISOString(),
+            waitingOn: waitingOn(row.step, status),
+            ...(row.assignedStaffId && row.assignedStaffName
+              ? { assignedTo: { staffId: row.assignedStaffId, name: row.assignedStaffName } }
+              : {}),
+          };
+        }),
+        page: paging.after ? 1 : paging.page,
+        pageSize: paging.pageSize,
         total,
+        totalIsLowerBound,
+        ...(nextCursor ? { nextCursor } : {}),
       };
     },
 
@@ -283,7 +356,28 @@ export function claimProcessService({
         // The claim's row lock orders concurrent moves of one claim, its first move included.
         const claim = await submittedClaim(em, hashid, true);
         const process = await repository.process(claim.id, true);
-        if ((process?.step ?? 'submitted') !== change.from) throw new ConflictError(STEP_MOVED);
+        const current = process?.step ?? 'submitted';
+        if (current !== change.from) {
+          const moved = await repository.lastStepChange(claim.id);
+          const infoOpen = await repository.hasOpenInfoRequest(claim.id);
+          const where = STEP_LABELS[current];
+          throw new ConflictError(
+            moved
+              ? `${moved.staffName ?? 'Someone'} moved this claim to ${where} at ${ukTime(moved.at)}.`
+              : STEP_MOVED,
+            {
+              currentStep: current,
+              ...(moved?.staffName ? { movedBy: moved.staffName } : {}),
+              ...(moved ? { movedAt: moved.at.toISOString() } : {}),
+              allowedTransitions: allowedNow(current, staff.roles, infoOpen),
+            },
+          );
+        }
+        if (change.to !== 'rejected' && (await repository.hasOpenInfoRequest(claim.id)))
+          throw new ConflictError(INFO_REQUEST_OPEN, {
+            currentStep: current,
+            allowedTransitions: allowedNow(current, staff.roles, true),
+          });
         const ticketCode =
           change.to === 'ticket_requested'
             ? await repository.unusedTicketCode()
@@ -291,6 +385,7 @@ export function claimProcessService({
         const saved =
           process ??
           em.create(ClaimProcessSchema, {
+            assignedStaff: null,
             claim: claim.id,
             step: change.to,
             updatedAt: new Date(),
@@ -317,6 +412,58 @@ export function claimProcessService({
         return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
       });
       if (outboxId) outbox.send(outboxId);
+      return view(hashid, staff.roles);
+    },
+
+    /**
+     * "Assign to me" (`staffId`) or "Unassign" (null): the claim's process row holds the assignee
+     * (made for it at `submitted`, dated at the submission so the time at the step is unchanged).
+     */
+    async assign(hashid: string, staffId: string | null, staff: StaffPrincipal) {
+      await fresh().transactional(async (em) => {
+        const repository = claimProcessRepository(em);
+        const claim = await submittedClaim(em, hashid, true);
+        const process = await repository.process(claim.id, true);
+        const before = process?.assignedStaff?.id ?? null;
+        if (before === staffId) return;
+        if (process) em.assign(process, { assignedStaff: staffId });
+        else
+          em.create(ClaimProcessSchema, {
+            claim: claim.id,
+            step: 'submitted',
+            updatedAt: claim.submittedAt,
+            assignedStaff: staffId,
+          });
+        recordStaffAudit(em, {
+          staffId: staff.id,
+          action: staffId ? 'claim.assigned' : 'claim.unassigned',
+          claimId: claim.id,
+          ...(before ? { detail: { previousStaffId: before } } : {}),
+        });
+      });
+      return view(hashid, staff.roles);
+    },
+
+    /** An internal note: kept with the claim, its adding audited, never e-mailed. */
+    async addNote(hashid: string, text: string, staff: StaffPrincipal) {
+      const note = text.trim();
+      if (!note) throw ValidationFailure.of('text', 'required', NOTE_REQUIRED);
+      await fresh().transactional(async (em) => {
+        const claim = await submittedClaim(em, hashid);
+        const created = em.create(StaffNoteSchema, {
+          id: randomUUID(),
+          claim: claim.id,
+          staff: staff.id,
+          text: note,
+          createdAt: new Date(),
+        });
+        recordStaffAudit(em, {
+          staffId: staff.id,
+          action: 'claim.note_added',
+          claimId: claim.id,
+          detail: { noteId: created.id },
+        });
+      });
       return view(hashid, staff.roles);
     },
 

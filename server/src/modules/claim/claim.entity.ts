@@ -1,5 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { claimStatusOpenSql, TICKET_NUMBER_SQL } from './claim.conditions.ts';
+import {
+  emailSql,
+  fullNameSql,
+  lastNameSql,
+  phoneSql,
+  postcodeSql,
+  TICKET_NUMBER_FIELDS,
+  ticketNumberSql,
+} from './claim-search.sql.ts';
 
 export const CLAIM_STATUSES = ['started', 'verified', 'submitted', 'expired', 'purged'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -54,6 +63,21 @@ export const ClaimSchema = defineEntity({
     },
     // The purge's next expired claims, without reading every claim kept (issue 35).
     { name: 'claim_expired_idx', properties: ['id'], where: `status = 'expired'` },
+    // The back office queue, oldest first, in keyset pages: (submitted_at, id) is its sort key.
+    {
+      name: 'claim_queue_idx',
+      columns: [{ name: 'submitted_at' }, { name: 'id' }],
+      where: `status = 'submitted'`,
+    },
+    {
+      name: 'claim_search_email_idx',
+      expression: `create index claim_search_email_idx on claim ((${emailSql()})) where status = 'submitted'`,
+    },
+    // Search by ticket number (issue 32): one expression index per field a ticket number is in.
+    ...TICKET_NUMBER_FIELDS.map((field) => ({
+      name: `claim_search_${field.toLowerCase()}_idx`,
+      expression: `create index claim_search_${field.toLowerCase()}_idx on claim ((${ticketNumberSql(field)})) where status = 'submitted'`,
+    })),
   ],
   uniques: [
     // A ticket serial can back one submitted claim only.
@@ -82,6 +106,25 @@ export const IdentityCheckSchema = defineEntity({
     provider: p.text(),
     checkedAt: p.datetime().defaultRaw('now()'),
   },
+  // The back office's search by name, postcode and phone (issue 32), on normalised forms.
+  indexes: [
+    {
+      name: 'identity_check_last_name_idx',
+      expression: `create index identity_check_last_name_idx on identity_check ((${lastNameSql()}))`,
+    },
+    {
+      name: 'identity_check_full_name_idx',
+      expression: `create index identity_check_full_name_idx on identity_check ((${fullNameSql()}))`,
+    },
+    {
+      name: 'identity_check_postcode_idx',
+      expression: `create index identity_check_postcode_idx on identity_check ((${postcodeSql()}))`,
+    },
+    {
+      name: 'identity_check_phone_idx',
+      expression: `create index identity_check_phone_idx on identity_check ((${phoneSql()}))`,
+    },
+  ],
 });
 
 export type IdentityCheck = InferEntity<typeof IdentityCheckSchema>;

@@ -6,6 +6,10 @@ import { formatDateTime, formatPence, PRODUCT_LABELS } from '../../domain/labels
 const yesNo = (value: boolean | undefined) =>
   value === undefined ? 'Not given' : value ? 'Yes' : 'No';
 
+// An answer that needs a second look reads differently from the usual one (not by colour alone).
+const flagged = (value: boolean | undefined, unusual: boolean) =>
+  value === unusual ? `${yesNo(value)} (check)` : yesNo(value);
+
 const present = (rows: { name: string; value: string | undefined }[]): SummaryRow[] =>
   rows.filter((row): row is SummaryRow => row.value !== undefined && row.value !== '');
 
@@ -26,7 +30,7 @@ function claimantRows(claim: StaffClaim): SummaryRow[] {
         .join('\n');
   return present([
     { name: 'Name', value: `${person.title} ${person.firstName} ${person.lastName}` },
-    { name: 'Owner of the ticket', value: yesNo(person.isOwner) },
+    { name: 'Owner of the ticket', value: flagged(person.isOwner, false) },
     { name: 'Date of birth', value: person.dateOfBirth },
     { name: 'Phone number', value: person.phoneNumber },
     { name: 'Address', value: address },
@@ -34,7 +38,7 @@ function claimantRows(claim: StaffClaim): SummaryRow[] {
   ]);
 }
 
-function ticketRows(claim: StaffClaim): SummaryRow[] {
+export function ticketRows(claim: StaffClaim): SummaryRow[] {
   const ticket = claim.ticketDetails;
   return present([
     { name: 'Product', value: PRODUCT_LABELS[ticket.productType] },
@@ -47,10 +51,10 @@ function ticketRows(claim: StaffClaim): SummaryRow[] {
     { name: 'Serial number', value: ticket.scSerialNumber },
     { name: 'VIRN', value: ticket.scVirn },
     { name: 'Prize', value: formatPence(ticket.prizeAmountPence) },
-    { name: 'Has the ticket', value: yesNo(claim.claimDetails.isTicketInPossession) },
-    { name: 'Ticket damaged', value: yesNo(claim.claimDetails.isTicketDamaged) },
-    { name: 'Lottery retailer', value: yesNo(claim.claimDetails.isLotteryRetailer) },
-    { name: 'Prefers a cheque', value: yesNo(claim.claimDetails.isChequePreferred) },
+    { name: 'Has the ticket', value: flagged(claim.claimDetails.isTicketInPossession, false) },
+    { name: 'Ticket damaged', value: flagged(claim.claimDetails.isTicketDamaged, true) },
+    { name: 'Lottery retailer', value: flagged(claim.claimDetails.isLotteryRetailer, true) },
+    { name: 'Prefers a cheque', value: flagged(claim.claimDetails.isChequePreferred, true) },
   ]);
 }
 
@@ -77,10 +81,6 @@ export function ClaimDetails({ claim }: { claim: StaffClaim }) {
             { name: 'Checks made', value: String(claim.identityChecks.length) },
           ]}
         />
-      </section>
-      <section aria-labelledby="ticket-title">
-        <h2 id="ticket-title">Ticket and claim</h2>
-        <SummaryList rows={ticketRows(claim)} />
       </section>
     </>
   );

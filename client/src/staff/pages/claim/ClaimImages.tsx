@@ -8,16 +8,20 @@ import { PreviewImage } from './PreviewImage';
 // the server's re-encoded previews, never the uploaded bytes.
 export function ClaimImages({ claim }: { claim: StaffClaim }) {
   const [shown, setShown] = useState(false);
+  // The ticket's own images are shown with its details (TicketEvidence).
+  const files = claim.files.filter(
+    (file) => file.type !== 'ticketFront' && file.type !== 'ticketBack',
+  );
   return (
     <section aria-labelledby="images-title">
-      <h2 id="images-title">Images</h2>
-      {claim.files.length === 0 ? (
-        <p>No images were uploaded.</p>
+      <h2 id="images-title">ID documents</h2>
+      {files.length === 0 ? (
+        <p>No ID documents were uploaded.</p>
       ) : !shown ? (
         <>
           <p>
-            {claim.files.length} {claim.files.length === 1 ? 'image' : 'images'}. Opening them is
-            recorded on the timeline.
+            {files.length} {files.length === 1 ? 'image' : 'images'}. Opening them is recorded on
+            the timeline.
           </p>
           <Button variant="secondary" onClick={() => setShown(true)}>
             Show images
@@ -25,7 +29,7 @@ export function ClaimImages({ claim }: { claim: StaffClaim }) {
         </>
       ) : (
         <ul className="staff-images">
-          {claim.files.map((file) => (
+          {files.map((file) => (
             <li key={file.uuid} className="staff-images__item">
               <figure className="staff-images__figure">
                 <PreviewImage

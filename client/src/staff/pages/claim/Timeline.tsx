@@ -8,7 +8,8 @@ export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   return (
     <section aria-labelledby="timeline-title">
       <h2 id="timeline-title">Timeline</h2>
-      <div className="staff-table-wrap">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so the keyboard can scroll it */}
+      <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Timeline table">
         <table className="staff-table staff-timeline">
           <caption className="visually-hidden">Timeline, oldest first</caption>
           <thead>

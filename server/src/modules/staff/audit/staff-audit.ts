@@ -23,7 +23,10 @@ export type StaffAuditAction =
   | 'claim.ticket_code_lookup'
   | 'claim.exported'
   | 'claim.personal_data_erased'
-  | 'data_protection.searched';
+  | 'data_protection.searched'
+  | 'claim.assigned'
+  | 'claim.unassigned'
+  | 'claim.note_added';
 
 export interface StaffAuditEntry {
   /** Who acted; null when nobody could be told (a sign-in failure for an unknown e-mail). */

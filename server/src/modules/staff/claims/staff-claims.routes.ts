@@ -17,11 +17,25 @@ export function staffClaimRoutes(process: ClaimProcessService): Router {
     const { page, pageSize } = paging(req.query);
     const { step, productType, submittedFrom, submittedTo, prizeBand, idDocsRequired, q } =
       req.query;
+    const { closed, assignedTo, sort, order, after } = req.query;
     res.json(
       await process.queue(
-        { step, productType, submittedFrom, submittedTo, prizeBand, idDocsRequired, q },
-        page,
-        pageSize,
+        {
+          step,
+          productType,
+          submittedFrom,
+          submittedTo,
+          prizeBand,
+          idDocsRequired,
+          q,
+          closed: closed ?? false,
+          ...(assignedTo === 'me'
+            ? { assignedTo: { staffId: staffOf(res).id } }
+            : assignedTo === 'nobody'
+              ? { assignedTo: 'nobody' as const }
+              : {}),
+        },
+        { page, pageSize, sort: sort ?? 'waiting', order: order ?? 'asc', after },
       ),
     );
   });
@@ -72,6 +86,28 @@ export function staffClaimRoutes(process: ClaimProcessService): Router {
         );
     },
   );
+
+  router.put('/api/v1/staff/claims/:claimHashid/assignee', anyRole);
+  contractRoute(router, 'put', '/api/v1/staff/claims/{claimHashid}/assignee', async (req, res) => {
+    res.json(await process.assign(req.params.claimHashid, staffOf(res).id, staffOf(res)));
+  });
+
+  router.delete('/api/v1/staff/claims/:claimHashid/assignee', anyRole);
+  contractRoute(
+    router,
+    'delete',
+    '/api/v1/staff/claims/{claimHashid}/assignee',
+    async (req, res) => {
+      res.json(await process.assign(req.params.claimHashid, null, staffOf(res)));
+    },
+  );
+
+  router.post('/api/v1/staff/claims/:claimHashid/notes', anyRole);
+  contractRoute(router, 'post', '/api/v1/staff/claims/{claimHashid}/notes', async (req, res) => {
+    res
+      .status(201)
+      .json(await process.addNote(req.params.claimHashid, req.body.text, staffOf(res)));
+  });
 
   router.get('/api/v1/staff/ticket-codes/:ticketCode', anyRole);
   contractRoute(router, 'get', '/api/v1/staff/ticket-codes/{ticketCode}', async (req, res) => {
