@@ -8,6 +8,23 @@ export const AuditEntryRules = {
   }
 } as const;
 
+export const ChangeStaffPasswordRequestRules = {
+  "code": {
+    "message": "Enter the 6-digit code from your authenticator app.",
+    "pattern": "^[0-9]{6}$"
+  },
+  "currentPassword": {
+    "message": "Enter your current password.",
+    "minLength": 1,
+    "maxLength": 128
+  },
+  "newPassword": {
+    "message": "Your password must be 12 to 128 characters long.",
+    "minLength": 12,
+    "maxLength": 128
+  }
+} as const;
+
 export const ClaimListRules = {
   "items": {
     "maxItems": 100
@@ -25,12 +42,81 @@ export const ClaimListRules = {
 } as const;
 
 export const ClaimProgressRules = {
+  "availableUntil": {
+    "format": "date-time"
+  },
   "completedSteps": {
     "minimum": 0,
     "maximum": 5
   },
+  "paymentMethod": {
+    "enum": [
+      "bank_transfer",
+      "cheque"
+    ]
+  },
   "reference": {
     "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "stepDates": {
+    "maxItems": 7
+  }
+} as const;
+
+export const ClaimRecordRules = {
+  "audit": {
+    "maxItems": 1000
+  },
+  "claimHashid": {
+    "pattern": "^[A-Za-z0-9]{6,16}$"
+  },
+  "email": {
+    "format": "email"
+  },
+  "files": {
+    "maxItems": 1000
+  },
+  "idDocument1FileUuid": {
+    "format": "uuid"
+  },
+  "idDocument2FileUuid": {
+    "format": "uuid"
+  },
+  "identityCheckUuid": {
+    "format": "uuid"
+  },
+  "identityChecks": {
+    "maxItems": 1000
+  },
+  "infoRequests": {
+    "maxItems": 1000
+  },
+  "status": {
+    "enum": [
+      "submitted",
+      "info_requested",
+      "info_received"
+    ]
+  },
+  "submittedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const ClaimStepDateRules = {
+  "at": {
+    "format": "date-time"
   },
   "step": {
     "enum": [
@@ -176,13 +262,9 @@ export const CreateStaffRequestRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "role": {
-    "message": "Select a role.",
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
+  "roles": {
+    "message": "Select at least one role.",
+    "maxItems": 3
   }
 } as const;
 
@@ -195,6 +277,67 @@ export const CreatedInfoRequestRules = {
   },
   "uuid": {
     "format": "uuid"
+  }
+} as const;
+
+export const DataRemovedRules = {
+  "idDocumentsDeletedAt": {
+    "format": "date-time"
+  },
+  "personalDataRemovedAt": {
+    "format": "date-time"
+  },
+  "ticketImagesDeletedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const DataSubjectClaimRules = {
+  "createdAt": {
+    "format": "date-time"
+  },
+  "prizeAmountPence": {
+    "minimum": 0
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
+  },
+  "status": {
+    "enum": [
+      "started",
+      "verified",
+      "submitted",
+      "expired",
+      "purged"
+    ]
+  },
+  "step": {
+    "enum": [
+      "submitted",
+      "reviewed",
+      "ticket_requested",
+      "ticket_received",
+      "payment_details_requested",
+      "paid",
+      "rejected"
+    ]
+  },
+  "submittedAt": {
+    "format": "date-time"
+  }
+} as const;
+
+export const DataSubjectClaimListRules = {
+  "items": {
+    "maxItems": 1000
+  }
+} as const;
+
+export const DataSubjectSearchRequestRules = {
+  "email": {
+    "message": "Enter an e-mail address in the correct format, like name@example.com",
+    "maxLength": 100,
+    "format": "email"
   }
 } as const;
 
@@ -211,13 +354,30 @@ export const DraftSavedRules = {
   }
 } as const;
 
+export const ErasureRequestRules = {
+  "reason": {
+    "message": "Enter the reason for the erasure (up to 500 characters).",
+    "pattern": "\\S",
+    "minLength": 1,
+    "maxLength": 500
+  }
+} as const;
+
+export const ErasureResultRules = {
+  "personalDataRemovedAt": {
+    "format": "date-time"
+  },
+  "reference": {
+    "pattern": "^[A-Za-z0-9-]{1,32}$"
+  }
+} as const;
+
 export const FileUploadRequestRules = {
   "file": {
     "format": "binary"
   },
   "fileName": {
-    "message": "The file name must be a plain name, without folders, control characters or < >",
-    "pattern": "^(?!\\.+$)(?=.*\\S)[^/\\\\\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]+$",
+    "message": "Failed to upload file",
     "minLength": 1,
     "maxLength": 255
   },
@@ -397,12 +557,12 @@ export const PersonalDetailsRules = {
   },
   "addressLine2": {
     "message": "Please enter a valid second line of your address",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "maxLength": 100
   },
   "county": {
     "message": "Please enter a valid county",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "maxLength": 30
   },
   "dateOfBirth": {
@@ -449,7 +609,7 @@ export const PersonalDetailsRules = {
   },
   "town": {
     "message": "Please enter a valid town",
-    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069<>]*$",
+    "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
     "minLength": 1,
     "maxLength": 50
   }
@@ -479,6 +639,20 @@ export const StaffAssigneeRules = {
   },
   "staffId": {
     "format": "uuid"
+  }
+} as const;
+
+export const StaffAuthenticatorEnrolmentRules = {
+  "qrCodeDataUrl": {
+    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
+    "maxLength": 20000
+  },
+  "totpSecret": {
+    "pattern": "^[A-Z2-7]{16,128}$"
+  },
+  "totpUri": {
+    "pattern": "^otpauth://totp/",
+    "maxLength": 1024
   }
 } as const;
 
@@ -609,6 +783,27 @@ export const StaffSessionRules = {
   }
 } as const;
 
+export const StaffSessionListRules = {
+  "items": {
+    "maxItems": 1000
+  }
+} as const;
+
+export const StaffSessionSummaryRules = {
+  "createdAt": {
+    "format": "date-time"
+  },
+  "expiresAt": {
+    "format": "date-time"
+  },
+  "id": {
+    "format": "uuid"
+  },
+  "idleExpiresAt": {
+    "format": "date-time"
+  }
+} as const;
+
 export const StaffSetupRules = {
   "email": {
     "maxLength": 254,
@@ -619,23 +814,8 @@ export const StaffSetupRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "qrCodeDataUrl": {
-    "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
-    "maxLength": 20000
-  },
-  "role": {
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
-  },
-  "totpSecret": {
-    "pattern": "^[A-Z2-7]{16,128}$"
-  },
-  "totpUri": {
-    "pattern": "^otpauth://totp/",
-    "maxLength": 1024
+  "roles": {
+    "maxItems": 3
   }
 } as const;
 
@@ -684,12 +864,8 @@ export const StaffUserRules = {
     "minLength": 1,
     "maxLength": 100
   },
-  "role": {
-    "enum": [
-      "claims_advisor",
-      "customer_care",
-      "admin"
-    ]
+  "roles": {
+    "maxItems": 3
   }
 } as const;
 

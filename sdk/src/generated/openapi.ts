@@ -521,9 +521,11 @@ export interface paths {
         };
         /**
          * Where a submitted claim is
-         * @description For the claim link once the claim is submitted (`verifyClaim` answers 409 then): the claim's
-         *     step in the operator's process and how many of the five steps the claimant sees are done.
-         *     The claim token of a submitted claim stays usable here until the claim is purged. A claim
+         * @description For the claim link once the claim is submitted (`verifyClaim` answers 409 then), and for the
+         *     claim's status link (`/claim/status/{token}`, e-mailed at submission and with each step; since
+         *     2.2.0): the claim's step in the operator's process, how many of the five steps the claimant
+         *     sees are done, and when each happened. Either token works while the claim is in the process
+         *     and for `STATUS_LINK_DAYS_AFTER_CLOSE` days after it is paid or rejected; then 410. A claim
          *     not submitted yet answers 409.
          */
         get: operations["getClaimProgress"];
@@ -646,7 +648,8 @@ export interface paths {
         /**
          * The current staff session
          * @description The signed-in staff member and the session's CSRF token (the back office calls it on load).
-         *     Moves the idle timeout on.
+         *     Moves the idle timeout on. Without a live session (no cookie, or one that ended) it answers
+         *     204 with no body, so the back office's probe on load is not a failed request.
          */
         get: operations["getStaffSession"];
         put?: never;
@@ -655,8 +658,12 @@ export interface paths {
          * @description Checks the e-mail address, password and authenticator code of a set-up staff account and
          *     starts a session: the answer sets the `staff_session` cookie (httpOnly, SameSite=Strict,
          *     Path=/api/v1/staff, Secure when PUBLIC_URL is https) and returns the session's CSRF token.
-         *     A wrong e-mail address, password or code answers the same 401. Five failures in a row lock
-         *     the account for 15 minutes (423). Rate limited per client (429).
+         *     A wrong e-mail address, password or code answers the same 401. Five failed attempts at one
+         *     e-mail address from one client lock that address for that client for 15 minutes (423, the
+         *     same for an address that is no account); the account's owner still signs in from elsewhere.
+         *     Each attempt is taken from the client's allowance before it is checked (429 past it; an
+         *     IPv6 client counts by its /64; a success gives its attempt back). When password checks are
+         *     busy, 503 with Retry-After at once.
          */
         post: operations["signInStaff"];
         /**
@@ -685,19 +692,129 @@ export interface paths {
         };
         /**
          * Open a set-up link
-         * @description What the set-up page shows for a new staff account: the account, and the authenticator
-         *     enrolment (QR code and secret). Needs no session: the token is the credential.
+         * @description What the set-up page shows first: the account to set up. No authenticator secret: it is made
+         *     by `POST /staff/setup/{setupToken}/authenticator` during the set-up. Needs no session: the
+         *     token is the credential. Opening the link does not use it up.
          */
         get: operations["getStaffSetup"];
         put?: never;
         /**
          * Complete a set-up link
-         * @description Sets the account's password and confirms the authenticator enrolment with a current code.
-         *     The link is then used up (409). A password out of 12-128 characters is a ValidationError
-         *     on `password`; a wrong code one on `code`. The staff member then signs in.
+         * @description Sets the account's password and confirms the authenticator enrolment (the latest one made by
+         *     `POST /staff/setup/{setupToken}/authenticator`) with a current code. The link is then used
+         *     up (409). A password out of 12-128 characters, or too easy to guess (zxcvbn score under 3;
+         *     the message carries zxcvbn's warning and suggestions), is a ValidationError on `password`;
+         *     a wrong code, or no enrolment yet, one on `code`. The code that confirms the enrolment is
+         *     spent: signing in takes the authenticator's next code.
          */
         post: operations["completeStaffSetup"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/setup/{setupToken}/authenticator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the authenticator enrolment of a set-up link
+         * @description Makes a new TOTP secret for the account being set up and answers it once, as a QR code and
+         *     as text. The secret is made here, during the set-up, never earlier; each call makes a new one
+         *     and the link's earlier one stops working, so a second viewer of the link never holds the
+         *     secret the set-up is completed with. `POST /staff/setup/{setupToken}` then confirms it with a
+         *     current code. Needs no session: the token is the credential.
+         */
+        post: operations["enrolStaffAuthenticator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your own password
+         * @description Needs the current password and a current code from the authenticator app. The new password
+         *     must be 12-128 characters and not too easy to guess (zxcvbn score 3 or more; otherwise a
+         *     ValidationError on `newPassword` carrying zxcvbn's warning and suggestions). The staff
+         *     member's other sessions end; this one stays. A wrong password or code counts against the
+         *     client like a failed sign-in (429 past the limit). Recorded in the staff audit.
+         */
+        post: operations["changeStaffPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sessions
+         * @description The signed-in staff member's live sessions, newest first; `current` marks this one.
+         */
+        get: operations["listStaffSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End your other sessions
+         * @description Ends every session of the signed-in staff member but this one. Recorded in the staff audit.
+         */
+        delete: operations["endOtherStaffSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+                 * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+                 */
+                sessionId: components["parameters"]["StaffSessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Ends one session of the signed-in staff member (this one too: that is signing out, without
+         *     clearing the cookie). Another person's session is not found (404). Recorded in the staff audit.
+         */
+        delete: operations["endStaffSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -718,11 +835,96 @@ export interface paths {
         put?: never;
         /**
          * Create a staff account
-         * @description Creates the account and queues an e-mail to it with its set-up link
+         * @description Creates the account with one or more roles and queues an e-mail to it with its set-up link
          *     `${PUBLIC_URL}/staff/setup/{setupToken}` (valid 72 hours, single use). The token is never
          *     returned. Admins only.
          */
         post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a staff account
+         * @description The account can no longer sign in and every session of it ends at once: its next call
+         *     answers 401 (every staff call checks that the account is active). Disabling a disabled
+         *     account changes nothing. Recorded in the staff audit. Admins only.
+         */
+        post: operations["disableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled staff account
+         * @description The account can sign in again with its password and authenticator (its sessions stay ended).
+         *     Enabling an active account changes nothing. Recorded in the staff audit. Admins only.
+         */
+        post: operations["enableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/accounts/{staffId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff account
+         * @description For a lost password or authenticator: the account's password and TOTP secret are cleared,
+         *     its sessions end, its older set-up links stop working (an account has at most one live link),
+         *     and a new single-use set-up link is e-mailed to it (72 hours). The owner sets a new password
+         *     and enrols the authenticator afresh; a new TOTP secret is made only then. Recorded in the
+         *     staff audit. Admins only.
+         */
+        post: operations["resetStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -963,6 +1165,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/data-protection/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find every claim held for an e-mail address
+         * @description For a claimant's rights requests (UK GDPR): the claims whose e-mail address is the one given
+         *     (any case). Roles `data_protection` and `admin`. Recorded in the staff audit
+         *     (`data_protection.searched`, without the address).
+         */
+        post: operations["searchDataSubjectClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/data-protection/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download every claim held for an e-mail address as one archive
+         * @description For a claimant's right of access: a zip archive with, for each claim held for the e-mail
+         *     address, `<reference or id>/claim.json` (everything stored about the claim: its details,
+         *     personal details, identity checks, files, info requests, process step and events) and
+         *     `<reference or id>/files/<type>-<uuid>.<ext>` for each image that still exists (re-encoded
+         *     bytes once checked). 404 when no claim holds the address. Roles `data_protection` and
+         *     `admin`. Each claim exported is recorded in the staff audit (`claim.exported`).
+         */
+        post: operations["exportDataSubjectClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/data-protection/claims/{claimHashid}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a closed claim's personal data on the claimant's request
+         * @description For a claimant's right to erasure: removes the claim's e-mail address, every identity
+         *     check's personal details, its ID documents and its ticket images at once, keeping the
+         *     financial record (reference, amount, ticket, dates, steps). Only for a claim that is paid or
+         *     rejected: a claim still in the process answers 409. Erasing a claim already erased answers
+         *     200 with the first erasure's time. Roles `data_protection` and `admin`. Recorded in the
+         *     staff audit with its reason (`claim.personal_data_erased`), shown on the claim's timeline.
+         */
+        post: operations["eraseClaimPersonalData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/address/find": {
         parameters: {
             query?: never;
@@ -1157,11 +1437,36 @@ export interface components {
          *     2 Ticket requested, 3 Ticket received, 4 Payment details, 5 Payment). `completedSteps` counts
          *     the steps done: 0 at `submitted`, 1 `reviewed`, 2 `ticket_requested`, 3 `ticket_received`,
          *     4 `payment_details_requested`, 5 `paid`; a `rejected` claim keeps the count it had.
+         *     Since 2.2.0 (issue 31) also: when each step happened (`stepDates`), how the claimant asked to
+         *     be paid (`paymentMethod`, which words the steps), the amount and date once paid (`payment`),
+         *     whether an information request waits for the claimant (`infoRequestOpen`), and, once the claim
+         *     is paid or rejected, until when its status link works (`availableUntil`).
          */
         ClaimProgress: {
             reference: components["schemas"]["ClaimReference"];
             step: components["schemas"]["ClaimStep"];
             completedSteps: number;
+            /**
+             * @description The claim's "I would prefer a cheque" answer; `bank_transfer` otherwise.
+             * @enum {string}
+             */
+            paymentMethod?: "bank_transfer" | "cheque";
+            /** @description When the claim reached each step it has been at, oldest first (`submitted` first). */
+            stepDates?: components["schemas"]["ClaimStepDate"][];
+            /** @description Present once the claim is paid. */
+            payment?: {
+                /** @description The prize amount paid, in pence. */
+                amountPence: number;
+                /** Format: date-time */
+                paidAt: string;
+            };
+            /** @description True while an information request sent to the claimant is not answered yet. */
+            infoRequestOpen?: boolean;
+            /**
+             * Format: date-time
+             * @description Once the claim is paid or rejected, the time its status link stops working (410 after).
+             */
+            availableUntil?: string;
         };
         /**
          * ClaimReference
@@ -1187,6 +1492,15 @@ export interface components {
          * @enum {string}
          */
         ClaimStep: "submitted" | "reviewed" | "ticket_requested" | "ticket_received" | "payment_details_requested" | "paid" | "rejected";
+        /**
+         * ClaimStepDate
+         * @description When a claim reached a step of its process.
+         */
+        ClaimStepDate: {
+            step: components["schemas"]["ClaimStep"];
+            /** Format: date-time */
+            at: string;
+        };
         /**
          * ClaimSubmission
          * @description The whole claim, sent once from the last section. The schema holds the per-field rules; the
@@ -1299,7 +1613,7 @@ export interface components {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
+            roles: components["schemas"]["StaffRoles"];
         };
         /**
          * DbgGame
@@ -1379,7 +1693,12 @@ export interface components {
          */
         FileUploadRequest: {
             type: components["schemas"]["FileType"];
-            /** @description Original file name, stored for the operator only. A plain name, without folders, control characters or < >. */
+            /**
+             * @description Original file name, as the claimant's device gives it: any text up to a file system's
+             *     255 characters (a valid image is never refused for its name). The server keeps a display name for staff and operators: the last
+             *     path segment, without control or bidirectional-override characters, with `< > : " | ? *`
+             *     as `_`, at most 255 characters (`@prize/domain` displayFileName; the page shows the same).
+             */
             fileName: string;
             /**
              * Format: binary
@@ -1600,7 +1919,9 @@ export interface components {
          * OperatorClaim
          * @description A submitted claim as Winner Services sees it. `personalDetails`, the ID document uuids and the
          *     ticket image uuids are the current values: an answered info request replaces them, and
-         *     `infoRequests[].submission` keeps what each answer sent.
+         *     `infoRequests[].submission` keeps what each answer sent. ClaimRecord is the same with `email`
+         *     and `personalDetails` optional (the back office's StaffClaim); keep the two in step. A claim
+         *     whose personal data was removed answers 410 here (docs/adr/022).
          */
         OperatorClaim: {
             claimHashid: string;
@@ -1632,6 +1953,44 @@ export interface components {
             audit: components["schemas"]["AuditEntry"][];
         };
         /**
+         * ClaimRecord
+         * @description A submitted claim as Winner Services sees it (OperatorClaim and StaffClaim). `email` and
+         *     `personalDetails` are absent once the claim's personal data was removed (retention or
+         *     erasure, docs/adr/022); OperatorClaim, otherwise the same (a copy, so the released
+         *     OperatorClaim stays as it was), requires them. `personalDetails`, the ID document uuids and the
+         *     ticket image uuids are the current values: an answered info request replaces them, and
+         *     `infoRequests[].submission` keeps what each answer sent.
+         */
+        ClaimRecord: {
+            claimHashid: string;
+            /** Format: email */
+            email?: string;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string;
+            personalDetails?: components["schemas"]["PersonalDetails"];
+            /**
+             * Format: uuid
+             * @description The identity check the current personal details come from.
+             */
+            identityCheckUuid: string;
+            idDocsRequired: boolean;
+            /** Format: uuid */
+            idDocument1FileUuid?: string;
+            /** Format: uuid */
+            idDocument2FileUuid?: string;
+            claimDetails: components["schemas"]["ClaimDetails"];
+            ticketDetails: components["schemas"]["TicketDetails"];
+            /** @description Every file uploaded for the claim and its info requests, oldest first. */
+            files: components["schemas"]["StoredFile"][];
+            /** @description Every identity check made for the claim and its info requests, oldest first. */
+            identityChecks: components["schemas"]["IdentityCheckRecord"][];
+            /** @description Oldest first. */
+            infoRequests: components["schemas"]["InfoRequestRecord"][];
+            /** @description Oldest first. */
+            audit: components["schemas"]["AuditEntry"][];
+        };
+        /**
          * PersonalDetails
          * @description Body of the identity check. Names follow the spec's rule (letters, hyphen, apostrophe,
          *     space) where "letters" also covers the accented Latin letters of Latin-1 Supplement and
@@ -1639,9 +1998,15 @@ export interface components {
          *     the typographic one (U+2019) that phone keyboards insert; `×` and `÷` are excluded.
          *
          *     Conditional rules, enforced by the server and reported as validation errors:
-         *     - `dateOfBirth` must be at least 18 years and at most 150 years before today
+         *     - `dateOfBirth` must be at least 18 years and at most 150 years before today, today being
+         *       the calendar day in the United Kingdom (Europe/London), whatever the clock of the caller
          *       (constraint `minimumAge`, 'Please enter a valid date of birth').
          *     - When `isOverseas` is not true, `addressLine1`, `town` and `postCode` are required.
+         *     - `postCode` must be a UK or Isle of Man postcode (the `postcode` library's rule; `ABCDEF`
+         *       has the length and is refused; constraint `postcode`).
+         *
+         *     These rules are `@prize/domain`'s (domain/src/personalDetails.ts): the client runs the same
+         *     code before it calls, so the page never lets through what the server refuses.
          *     - When `isOverseas` is true the address fields, `addressId` and `dpsCode` must be omitted.
          *     - Strings are trimmed before the rules apply; an empty optional string counts as absent.
          *
@@ -1675,11 +2040,23 @@ export interface components {
             isOverseas?: boolean;
             /** @description Letters, digits, `- _ / \ , ' . ( )` and space. No PO Box, Care of, British Forces or prison addresses. */
             addressLine1?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             addressLine2?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             town?: string;
-            /** @description Any text but control characters, line or bidirectional-override marks, and markup's < and >. */
+            /**
+             * @description Any printable text (the spec gives this field a length only): control characters and line or
+             *     bidirectional-override marks are refused; `<`, `>` and `&` are text like any other and are
+             *     escaped wherever the value is shown (staff pages, e-mails).
+             */
             county?: string;
             /** @description A UK or Isle of Man postcode, with or without the space. */
             postCode?: string;
@@ -1793,11 +2170,11 @@ export interface components {
         /**
          * StaffClaim
          * @description A submitted claim as the back office shows it: everything the operator API's OperatorClaim
-         *     has, plus where it is in the process, the identity check's result, the steps the signed-in
+         *     has (without `email` and `personalDetails` once removed, see `dataRemoved`), plus where it is in the process, the identity check's result, the steps the signed-in
          *     staff member may move it to, and its timeline. Image bytes are at
          *     `GET /api/v1/staff/claims/{claimHashid}/files/{uuid}` (re-encoded previews only).
          */
-        StaffClaim: components["schemas"]["OperatorClaim"] & {
+        StaffClaim: components["schemas"]["ClaimRecord"] & {
             reference: components["schemas"]["ClaimReference"];
             step: components["schemas"]["ClaimStep"];
             /** @description Present from `ticket_requested` on. */
@@ -1811,6 +2188,7 @@ export interface components {
              *     information request is open only `rejected` is offered: the other steps need its answer.
              */
             allowedTransitions: components["schemas"]["ClaimStep"][];
+            dataRemoved?: components["schemas"]["DataRemoved"];
             /**
              * Format: date-time
              * @description When the claim reached its current step.
@@ -1822,6 +2200,77 @@ export interface components {
             notes?: components["schemas"]["StaffNote"][];
             /** @description Everything that happened to the claim, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
+        };
+        /**
+         * DataRemoved
+         * @description When each class of a closed claim's data was removed, by the retention schedule or by an
+         *     erasure on request (docs/adr/022). What stays is the financial record: reference, amount,
+         *     ticket, dates and steps.
+         */
+        DataRemoved: {
+            /** Format: date-time */
+            idDocumentsDeletedAt?: string;
+            /** Format: date-time */
+            ticketImagesDeletedAt?: string;
+            /**
+             * Format: date-time
+             * @description From then on the claim has no `email` and no `personalDetails`.
+             */
+            personalDataRemovedAt?: string;
+        };
+        /**
+         * DataSubjectSearchRequest
+         * @description The claimant's e-mail address, in the body so it never sits in a URL or an access log. Matched
+         *     without regard to case.
+         */
+        DataSubjectSearchRequest: {
+            /** Format: email */
+            email: string;
+        };
+        /**
+         * DataSubjectClaim
+         * @description One claim held for the e-mail address searched for. `reference` is absent for a claim not
+         *     submitted yet; `step` only for a submitted one. `erasable` is true once the claim is paid or
+         *     rejected (personal data of a claim still in the process cannot be erased).
+         */
+        DataSubjectClaim: {
+            reference?: components["schemas"]["ClaimReference"];
+            /**
+             * @description Where the claim is in its life: `started` (e-mail not verified yet), `verified` (being
+             *     filled in), `submitted`, `expired` (left unfinished; its data is about to be purged).
+             * @enum {string}
+             */
+            status: "started" | "verified" | "submitted" | "expired" | "purged";
+            step?: components["schemas"]["ClaimStep"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt?: string;
+            prizeAmountPence?: number;
+            erasable: boolean;
+        };
+        /**
+         * DataSubjectClaimList
+         * @description Every claim that holds the e-mail address, newest first.
+         */
+        DataSubjectClaimList: {
+            items: components["schemas"]["DataSubjectClaim"][];
+        };
+        /**
+         * ErasureRequest
+         * @description Why the claim's personal data is erased (for example the claimant's request and its date); kept in the staff audit.
+         */
+        ErasureRequest: {
+            reason: string;
+        };
+        /**
+         * ErasureResult
+         * @description The claim whose personal data, ID documents and ticket images were erased, and when.
+         */
+        ErasureResult: {
+            reference: components["schemas"]["ClaimReference"];
+            /** Format: date-time */
+            personalDataRemovedAt: string;
         };
         /**
          * StaffClaimList
@@ -1900,12 +2349,14 @@ export interface components {
         StaffName: string;
         /**
          * StaffRole
-         * @description What a staff account may do. `claims_advisor`: read claims, ask for more information, change a
+         * @description One thing a staff account may do (an account holds one or more: StaffRoles). `claims_advisor`: read claims, ask for more information, change a
          *     claim's process step. `customer_care`: read claims and ask for more information only. `admin`:
-         *     manage staff accounts and read claims; no step changes.
+         *     manage staff accounts and read claims, and what `data_protection` may do; no step changes.
+         *     `data_protection`: read claims, find every claim for an e-mail address, export them and erase a
+         *     closed claim's personal data (a claimant's rights under UK GDPR).
          * @enum {string}
          */
-        StaffRole: "claims_advisor" | "customer_care" | "admin";
+        StaffRole: "claims_advisor" | "customer_care" | "admin" | "data_protection";
         /**
          * StaffSession
          * @description The signed-in staff member's session. The session itself travels in the `staff_session`
@@ -1924,26 +2375,21 @@ export interface components {
         };
         /**
          * StaffSetup
-         * @description What the set-up page shows: the account, and the authenticator enrolment as a QR code and as
-         *     the secret in text (for apps that cannot scan). The secret stays the same for the life of the
-         *     set-up link.
+         * @description What the set-up page shows first: the account to set up. It carries no authenticator secret:
+         *     that is made only when the set-up asks for it (`POST /staff/setup/{setupToken}/authenticator`).
          */
         StaffSetup: {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
-            /** @description The TOTP secret, base32 (RFC 4648, no padding). */
-            totpSecret: string;
-            /** @description The `otpauth://` URI the QR code encodes. */
-            totpUri: string;
-            /** @description The QR code of `totpUri` as a PNG data URL, for an `<img src>`. */
-            qrCodeDataUrl: string;
+            roles: components["schemas"]["StaffRoles"];
         };
         /**
          * StaffSetupRequest
          * @description The new password and a current code from the authenticator app just enrolled (proving the
-         *     enrolment worked). A wrong code is a ValidationError on `code`.
+         *     enrolment worked). A wrong code, or no enrolment asked for yet, is a ValidationError on
+         *     `code`; a password too easy to guess (zxcvbn score under 3) one on `password` whose message
+         *     carries zxcvbn's warning and suggestions.
          */
         StaffSetupRequest: {
             password: string;
@@ -1971,11 +2417,13 @@ export interface components {
             /** Format: email */
             email: string;
             name: components["schemas"]["StaffName"];
-            role: components["schemas"]["StaffRole"];
+            roles: components["schemas"]["StaffRoles"];
             /** Format: date-time */
             createdAt: string;
             /** @description The account's owner has used the set-up link (password and authenticator enrolled); only then can it sign in. */
             setupCompleted: boolean;
+            /** @description An admin disabled the account; it cannot sign in and its sessions have ended, until an admin enables it again. */
+            disabled: boolean;
         };
         /** StartClaimRequest */
         StartClaimRequest: {
@@ -2015,7 +2463,7 @@ export interface components {
             /** Format: uuid */
             uuid: string;
             type: components["schemas"]["FileType"];
-            /** @description The `fileName` sent with the upload. */
+            /** @description The display name of the `fileName` sent with the upload (FileUploadRequest). */
             originalName: string;
             /** @description Bytes. */
             size: number;
@@ -2070,7 +2518,9 @@ export interface components {
          * @description One thing that happened to the claim, from the claim's audit trail (AuditEntry events such as
          *     `claim.submitted`, `info_request.submitted`) and the staff audit (`claim.viewed`,
          *     `claim.file_viewed`, `claim.step_changed`, `claim.info_requested`,
-         *     `claim.ticket_code_lookup`). Holds no personal data.
+         *     `claim.ticket_code_lookup`, `claim.exported`, `claim.personal_data_erased`), and what the
+         *     retention schedule removed (`retention.id_documents_deleted`, `retention.ticket_images_deleted`,
+         *     `retention.personal_data_anonymised`). Holds no personal data.
          */
         TimelineEntry: {
             /** Format: date-time */
@@ -2149,6 +2599,67 @@ export interface components {
             productName?: string;
             /** @description Customer Care telephone number shown to the claimant (CUSTOMER_CARE_PHONE). */
             customerCarePhone?: string;
+        };
+        /**
+         * StaffRoles
+         * @description The roles a staff account holds, a set: an account may do what any of its roles may do (an
+         *     admin who is also a claims advisor manages accounts and works claims).
+         */
+        StaffRoles: components["schemas"]["StaffRole"][];
+        /**
+         * StaffAuthenticatorEnrolment
+         * @description A new authenticator enrolment for a set-up link: the QR code and the secret in text (for apps
+         *     that cannot scan). Shown once: each request makes a new secret and the link's earlier one stops
+         *     working, so only the person completing the set-up holds the secret that counts.
+         */
+        StaffAuthenticatorEnrolment: {
+            /** @description The TOTP secret, base32 (RFC 4648, no padding). */
+            totpSecret: string;
+            /** @description The `otpauth://` URI the QR code encodes. */
+            totpUri: string;
+            /** @description The QR code of `totpUri` as a PNG data URL, for an `<img src>`. */
+            qrCodeDataUrl: string;
+        };
+        /**
+         * ChangeStaffPasswordRequest
+         * @description The signed-in staff member's current password, the new one and a current code from their
+         *     authenticator app. A wrong current password is a ValidationError on `currentPassword`, a wrong
+         *     code one on `code`, a new password too easy to guess one on `newPassword` (with zxcvbn's
+         *     warning and suggestions).
+         */
+        ChangeStaffPasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+            code: string;
+        };
+        /**
+         * StaffSessionSummary
+         * @description One live session of the signed-in staff member (never its token).
+         */
+        StaffSessionSummary: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the session signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends without a call (each call moves it on).
+             */
+            idleExpiresAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The session this request was made with. */
+            current: boolean;
+        };
+        /**
+         * StaffSessionList
+         * @description The signed-in staff member's live sessions, newest first.
+         */
+        StaffSessionList: {
+            items: components["schemas"]["StaffSessionSummary"][];
         };
         /**
          * WaitingOn
@@ -2412,8 +2923,8 @@ export interface components {
             };
         };
         /**
-         * @description No staff session: the `staff_session` cookie is missing, unknown, signed out, or expired (idle
-         *     or absolute timeout). Sign in again with `POST /api/v1/staff/session`.
+         * @description No staff session: the `staff_session` cookie is missing, unknown, signed out, expired (idle
+         *     or absolute timeout), ended from another session, or its account was disabled or reset. Sign in again with `POST /api/v1/staff/session`.
          */
         StaffUnauthorized: {
             headers: {
@@ -2452,6 +2963,15 @@ export interface components {
         };
         /** @description The request's Content-Type is not the one this operation accepts. */
         UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GeneralError"];
+            };
+        };
+        /** @description No staff account has this id. */
+        StaffAccountNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2626,6 +3146,16 @@ export interface components {
          * @example PC-7Q2M9XA4KD
          */
         TicketCode: components["schemas"]["TicketCode"];
+        /**
+         * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+         * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+         */
+        StaffSessionId: string;
+        /**
+         * @description A staff account's id.
+         * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+         */
+        StaffId: string;
         /**
          * @description Include closed claims (`paid` and `rejected`). Left out by default, so the queue shows the work
          *     still to do; a `step` filter naming a closed step shows those claims whatever this says.
@@ -3364,6 +3894,18 @@ export interface operations {
                     "application/json": components["schemas"]["GeneralError"];
                 };
             };
+            /**
+             * @description The claim was paid or rejected more than `STATUS_LINK_DAYS_AFTER_CLOSE` days ago: its
+             *     status link no longer shows it (since 2.2.0).
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3434,6 +3976,18 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description The claim's personal data was removed (retention or an erasure on request,
+             *     docs/adr/022); its financial record is in the back office (`getStaffClaim`).
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3534,7 +4088,13 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSession"];
                 };
             };
-            401: components["responses"]["StaffUnauthorized"];
+            /** @description Signed out (no live session); nothing else is said. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3556,7 +4116,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The session cookie `staff_session` (httpOnly, SameSite=Strict, Path=/api/v1/staff; Secure when PUBLIC_URL is https).
-                     * @example staff_session=mJ4sQ8vX2kP9rT6wY1zB3cN7fD5gH0aL2eU8iO4kR7x; Path=/api/v1/staff; HttpOnly; SameSite=Strict; Secure
+                     * @example staff_session=mJ4sQ8vX2kP9rT6wY1zB3cN7fD5gH0aL2eU8iO4kR7x; Path=/api/v1/staff; HttpOnly; SameSite=Strict
                      */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
@@ -3579,6 +4139,16 @@ export interface operations {
             423: components["responses"]["Locked"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description Password checks are busy (or the database is unreachable); try again after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
         };
     };
     signOutStaff: {
@@ -3684,6 +4254,168 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description Password hashing is busy (or the database is unreachable); try again after Retry-After. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+        };
+    };
+    enrolStaffAuthenticator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The set-up token from the link `/staff/setup/{setupToken}` e-mailed to a new staff member
+                 *     (base64url, 256 bits of randomness, valid 72 hours, single use). Only a hash of it is stored.
+                 * @example Hq3vN8xK2mPz7RtY5wB1cD9fG4jL6sA0eU2iO7kQ9Xw
+                 */
+                setupToken: components["parameters"]["StaffSetupToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new enrolment (shown once; not stored in any cache). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAuthenticatorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["StaffSetupNotFound"];
+            409: components["responses"]["StaffSetupUsed"];
+            410: components["responses"]["StaffSetupExpired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeStaffPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeStaffPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A ValidationError on `currentPassword` (wrong), `newPassword` (length, or too easy to
+             *     guess) or `code` (not the authenticator's current code), or a GeneralError.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionList"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endOtherStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of the signed-in staff member's sessions (`StaffSessionSummary.id`).
+                 * @example 9c2e4f6a-8b1d-4e3f-a5c7-0d2b4f6e8a1c
+                 */
+                sessionId: components["parameters"]["StaffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The signed-in staff member has no live session with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     listStaff: {
@@ -3744,6 +4476,117 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            /** @description An admin cannot disable their own account (another admin must). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A staff account's id.
+                 * @example 4a7c9e2b-1d3f-4b6a-8c5e-7f9a0b2c4d61
+                 */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffAccountNotFound"];
+            /** @description An admin cannot reset their own account (another admin must). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -4170,6 +5013,122 @@ export interface operations {
                     "application/json": components["schemas"]["GeneralError"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    searchDataSubjectClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSubjectSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The claims found (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSubjectClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDataSubjectClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSubjectSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="claims-export-<date>.zip"` */
+                    "Content-Disposition"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No claim holds this e-mail address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    eraseClaimPersonalData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim reference number.
+                 * @example K7Q2M9XA
+                 */
+                claimHashid: components["parameters"]["ClaimHashid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description The personal data is erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StaffNotFound"];
+            /** @description The claim is still in the process (not paid or rejected). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
