@@ -48,13 +48,36 @@ describe('the timeline in words', () => {
       'Information requested by Ada Advisor: Personal details, ID documents',
     ],
     [{ event: 'claim.ticket_code_lookup', staffName: ADA }, 'Found by ticket code by Ada Advisor'],
+    [{ event: 'claim.assigned', staffName: ADA }, 'Assigned by Ada Advisor'],
+    [{ event: 'claim.unassigned', staffName: ADA }, 'Unassigned by Ada Advisor'],
+    [{ event: 'claim.note_added', staffName: ADA }, 'Note added by Ada Advisor'],
+    [
+      { event: 'claim.exported', staffName: ADA },
+      'Claim exported for a data subject request by Ada Advisor',
+    ],
+    [
+      { event: 'claim.personal_data_erased', staffName: ADA, detail: 'Asked by the claimant.' },
+      'Personal data erased on request by Ada Advisor: Asked by the claimant.',
+    ],
+    [
+      { event: 'retention.id_documents_deleted' },
+      'ID document images deleted (retention period ended)',
+    ],
+    [
+      { event: 'retention.ticket_images_deleted' },
+      'Ticket images deleted (retention period ended)',
+    ],
+    [
+      { event: 'retention.personal_data_anonymised' },
+      'Personal details anonymised (retention period ended)',
+    ],
   ])('when the event is %o, then staff read "%s"', (entry, words) => {
     expect(timelineText(entry)).toBe(words);
   });
 
   it('when an event has no words yet, then its key is worded, never shown raw', () => {
-    expect(timelineText({ event: 'claim.assigned', staffName: ADA })).toBe(
-      'Claim assigned by Ada Advisor',
+    expect(timelineText({ event: 'claim.escalated', staffName: ADA })).toBe(
+      'Claim escalated by Ada Advisor',
     );
   });
 

@@ -40,6 +40,14 @@ const EVENT_WORDS: Record<string, string> = {
   'claim.step_changed': 'Step changed',
   'claim.info_requested': 'Information requested',
   'claim.ticket_code_lookup': 'Found by ticket code',
+  'claim.assigned': 'Assigned',
+  'claim.unassigned': 'Unassigned',
+  'claim.note_added': 'Note added',
+  'claim.exported': 'Claim exported for a data subject request',
+  'claim.personal_data_erased': 'Personal data erased on request',
+  'retention.id_documents_deleted': 'ID document images deleted (retention period ended)',
+  'retention.ticket_images_deleted': 'Ticket images deleted (retention period ended)',
+  'retention.personal_data_anonymised': 'Personal details anonymised (retention period ended)',
 };
 
 const isStep = (value: unknown): value is ClaimStep =>
