@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
-.PHONY: help system-deps install backup restore start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench bench-scale clean
+.PHONY: help system-deps install backup restore start serve first-hour dev mock mock-journey migration generate check-generated lint-contract check-contract-compat check-production-deps release-contract lint format format-check typecheck unit build contract-tests test e2e bench bench-scale lint-deploy clean
 
 export TURBO_TELEMETRY_DISABLED := 1
 export DO_NOT_TRACK := 1
@@ -106,6 +106,14 @@ release-contract: install
 	redocly bundle openapi/openapi.yaml --ext json -o openapi/released/openapi.json > /dev/null; \
 	echo "openapi/released/openapi.json is now the released contract $$version: commit it with openapi/CHANGELOG.md."
 
+# The deployment files, which no container engine runs here (docs/deploy.md, "Container image"):
+# dockerfile-utils over the Dockerfile, dclint over compose (its schema and rules), then the
+# facts docs/deploy.md states about them (scripts/check-deploy.ts).
+lint-deploy: install
+	dockerfile-utils lint Dockerfile
+	dclint -c deploy/dclint.json --max-warnings 0 deploy/compose.yaml
+	node scripts/check-deploy.ts
+
 # ESLint over every workspace (eslint.config.js): any finding fails, a warning too.
 lint: install
 	eslint --max-warnings 0 .
@@ -139,7 +147,7 @@ e2e: install system-deps
 	npm run build -w client
 	cd e2e && playwright test
 
-test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint typecheck unit contract-tests mock-journey first-hour e2e
+test: install system-deps lint-contract check-contract-compat check-production-deps check-generated lint lint-deploy typecheck unit contract-tests mock-journey first-hour e2e
 
 start: install build
 	node server/src/launch.ts

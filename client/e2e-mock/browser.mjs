@@ -6,8 +6,11 @@ export const BASE = process.env.MOCK_URL ?? 'http://127.0.0.1:5173';
 export const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
 export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
+/** Waits allowed per step: Playwright's 30 s default is short on a loaded 2-core machine. */
+const STEP_TIMEOUT_MS = Number(process.env.MOCK_STEP_TIMEOUT_MS ?? 90_000);
+
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,6 +22,13 @@ export async function launch() {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
 
 export async function axe(page, label) {

@@ -61,7 +61,9 @@ await page.getByRole('button', { name: 'Show images' }).click();
 await page.locator('main img').first().waitFor();
 const broken = await page
   .locator('main img')
-  .evaluateAll((images) => images.filter((image) => !image.complete || image.naturalWidth === 0).length);
+  .evaluateAll(
+    (images) => images.filter((image) => !image.complete || image.naturalWidth === 0).length,
+  );
 expectText(broken === 0, `every image preview to decode (${broken} broken)`);
 await page.locator('.staff-reject summary').click();
 await check('claim-images-reject');

@@ -22,7 +22,7 @@ const JOURNEY_SCRIPTS = (
   process.env.MOCK_SCRIPTS ?? 'smoke.mjs,info-request.mjs,keyboard.mjs,staff.mjs'
 ).split(',');
 /** A script that hangs fails instead of holding `make test`: generous for a loaded 2-core machine. */
-const SCRIPT_TIMEOUT_MS = 6 * 60_000;
+const SCRIPT_TIMEOUT_MS = 12 * 60_000;
 const children: ChildProcess[] = [];
 
 function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
