@@ -4,7 +4,7 @@
 import { ClaimSubmissionRules } from '@prize/generated/rules';
 import type { components } from '@prize/generated/server';
 import { breaksContractRule, isBlank } from './fieldRule.ts';
-import { claimFileKinds, ticketImageMessage, type TicketKind } from './files.ts';
+import { claimFileKinds, ticketImageMessage, type TicketChoice } from './files.ts';
 import type { Problem } from './problem.ts';
 import { isDbgTicketNumberFormat } from './ticketNumber.ts';
 
@@ -26,7 +26,7 @@ export type TicketField =
  * colour of a draw ticket is known (or when the claimant is not sure, which ends the claim) only
  * the game and the colour are asked for.
  */
-export function ticketFields(ticket: TicketKind): TicketField[] {
+export function ticketFields(ticket: TicketChoice): TicketField[] {
   if (ticket.productType === 'SC') return ['scBarcodeNumber', 'scSerialNumber', 'scVirn'];
   if (ticket.productType !== 'DBG') return [];
   if (ticket.dbgTicketType === 'PINK')

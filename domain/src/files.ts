@@ -9,13 +9,13 @@ export type DbgTicketType = NonNullable<Schemas['ClaimSubmission']['dbgTicketTyp
 export type SectionType = Schemas['SectionType'];
 
 /** The ticket a claim is about, as far as its images depend on it. */
-export interface TicketKind {
+export interface TicketChoice {
   productType?: ProductType;
   dbgTicketType?: DbgTicketType | 'UNSURE';
 }
 
 /** The back of a ticket is needed for Scratchcards and pink draw tickets. */
-export function needsTicketBack(ticket: TicketKind): boolean {
+export function needsTicketBack(ticket: TicketChoice): boolean {
   return (
     ticket.productType === 'SC' || (ticket.productType === 'DBG' && ticket.dbgTicketType === 'PINK')
   );
@@ -42,7 +42,7 @@ const ID_DOCUMENTS: Array<[FileProperty, UploadType]> = [
 
 /** The file kinds a claim must carry, by product and ticket type: [property, upload type]. */
 export function claimFileKinds(
-  ticket: TicketKind,
+  ticket: TicketChoice,
   idDocsRequired: boolean,
 ): Array<[FileProperty, UploadType]> {
   const wanted: Array<[FileProperty, UploadType]> = [['ticketFrontFileUuid', 'ticketFront']];
@@ -63,7 +63,7 @@ export const isImageSection = (section: string): section is ImageSection =>
   (IMAGE_SECTIONS as readonly string[]).includes(section);
 
 /** The ticket an image section is about. */
-export function ticketOfImageSection(section: ImageSection | undefined): TicketKind {
+export function ticketOfImageSection(section: ImageSection | undefined): TicketChoice {
   switch (section) {
     case 'DBG_PINK_IMAGES':
       return { productType: 'DBG', dbgTicketType: 'PINK' };

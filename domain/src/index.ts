@@ -41,7 +41,7 @@ export {
   type ImageSection,
   type ProductType,
   type SectionType,
-  type TicketKind,
+  type TicketChoice,
   type UploadType,
 } from './files.ts';
 export {

@@ -47,7 +47,10 @@ async function upload(token: string, type: string, name: ImageName): Promise<str
 }
 
 /** A claim started, verified and identity-checked through the API (the owner, no ID documents). */
-async function identifiedClaim(email: string, person: { firstName?: string; lastName?: string } = {}) {
+async function identifiedClaim(
+  email: string,
+  person: { firstName?: string; lastName?: string } = {},
+) {
   await call('POST', '/api/v1/claim', { email });
   const link = await verificationLink(email);
   const token = link.split('/').at(-1)!;

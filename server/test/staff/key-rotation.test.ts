@@ -45,7 +45,7 @@ function sealedTheOldWay(secret: string, key: string): Buffer {
 
 async function sealedOf(server: TestServer, id: string): Promise<Buffer> {
   const account = await server.orm.em.fork().findOneOrFail(StaffAccountSchema, id);
-  return Buffer.from(account.totpSecretSealed);
+  return Buffer.from(account.totpSecretSealed!);
 }
 
 describe('STAFF_SECRET_KEY rotation', () => {

@@ -79,7 +79,7 @@ describe('lock-out per address and client', () => {
       id: randomUUID(),
       email: notSetUp,
       name: 'Not set up',
-      role: 'customer_care',
+      roles: ['customer_care'],
       passwordHash: await hashPassword('the password it will have'),
       totpSecretSealed: sealTotpSecret(
         newTotpSecret(),

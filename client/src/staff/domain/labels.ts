@@ -1,5 +1,11 @@
 // What the back office calls the contract's enums and events.
-import type { ClaimStep, WaitingOn, PrizeBand, ProductType, StaffRole } from '@prize/generated/client';
+import type {
+  ClaimStep,
+  WaitingOn,
+  PrizeBand,
+  ProductType,
+  StaffRole,
+} from '@prize/generated/client';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   claims_advisor: 'Claims advisor',

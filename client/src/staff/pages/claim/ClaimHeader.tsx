@@ -11,9 +11,9 @@ import { useStaffSession } from '../../session';
 export function warningTags(claim: StaffClaim): string[] {
   return [
     claim.claimDetails.isTicketDamaged && 'Ticket damaged',
-    claim.personalDetails.isOverseas && 'Lives overseas',
+    claim.personalDetails?.isOverseas && 'Lives overseas',
     claim.claimDetails.isChequePreferred && 'Wants a cheque',
-    claim.personalDetails.isOwner === false && 'Not the ticket owner',
+    claim.personalDetails?.isOwner === false && 'Not the ticket owner',
     claim.claimDetails.isLotteryRetailer && 'Lottery retailer',
   ].filter((tag): tag is string => Boolean(tag));
 }
@@ -36,7 +36,8 @@ export function ClaimHeader({ claim, onChanged }: ClaimHeaderProps) {
   return (
     <div className="staff-claim-header">
       <p className="staff-claim-header__name">
-        {person.firstName} {person.lastName}
+        {/* Anonymised by retention or an erasure (docs/adr/022): the claim is its reference. */}
+        {person ? `${person.firstName} ${person.lastName}` : 'Personal details removed'}
       </p>
       <dl className="staff-claim-header__facts">
         <div>
