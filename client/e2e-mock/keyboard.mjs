@@ -124,7 +124,7 @@ await chooseFile(page.getByLabel('Front of your ticket'), 'front.png');
 await chooseFile(page.getByLabel('Back of your ticket'), 'back.png');
 await tabTo(page.getByRole('button', { name: 'Next' }));
 await press('Enter');
-await page.getByRole('dialog', { name: 'Have you signed your ticket?' }).waitFor();
+await page.getByRole('dialog', { name: /^Have you signed your/ }).waitFor();
 await tabTo(page.getByRole('button', { name: 'Yes, I have signed it' }));
 await press('Enter');
 

@@ -223,7 +223,7 @@ for (const width of widths) {
     await page.getByLabel('Back of your ticket').setInputFiles(png('back.png'));
     await page.getByText('back.png').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('dialog', { name: 'Have you signed your ticket?' }).waitFor();
+    await page.getByRole('dialog', { name: /^Have you signed your/ }).waitFor();
     await check(page, 'claim-signed-modal', width);
     await page.getByRole('button', { name: 'Yes, I have signed it' }).click();
 

@@ -37,7 +37,9 @@ describe('submitting a claim', () => {
     const mail = await ctx.sink.waitFor(email, /has been submitted/);
     expect(mail.text).toContain(res.body.claimHashid);
     expect(mail.text).toContain('What happens next?');
-    expect(mail.text).toContain('5. Payment: made within 2-3 days.');
+    // The five steps come from @prize/domain, worded for a bank transfer (the claim's choice).
+    const payment = claimantNextSteps('bank_transfer')[4]!;
+    expect(mail.text).toContain(`5. ${payment.title}: ${payment.text}`);
     const audit = await ctx.server.orm.em
       .getConnection()
       .execute<Array<{ event: string }>>(

@@ -28,6 +28,7 @@ beforeAll(async () => {
       // Production has no embedded defaults for these (the test's mail sink speaks plain SMTP).
       STAFF_SECRET_KEY: 'page-settings-staff-secret-key-0123456789',
       SMTP_REQUIRE_TLS: 'false',
+      PAYMENT_DETAILS_URL: 'https://payments.example/form',
     },
     { clientDist: dist },
   );

@@ -5,6 +5,10 @@ const base = {
   DATABASE_URL: 'postgres://u@localhost/db',
   SMTP_URL: 'smtp://localhost:25',
   RATE_LIMIT_SECRET: 'x'.repeat(32),
+  // Production's other required settings (this file is about the address provider).
+  STAFF_SECRET_KEY: 'k'.repeat(40),
+  SMTP_REQUIRE_TLS: 'false',
+  PAYMENT_DETAILS_URL: 'https://payments.example/form',
 };
 
 describe('the address provider in production (issue 34)', () => {

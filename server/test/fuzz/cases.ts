@@ -140,13 +140,17 @@ export function operationsOf(contract: Contract): Operation[] {
         method: method.toUpperCase(),
         path,
         secured: security.some((requirement) => 'operatorBearer' in requirement),
-        staff: security.some((requirement) => 'staffSession' in requirement)
-          ? {
-              session: STAFF_SESSION[id] ?? 'advisor',
-              csrf: security.some((requirement) => 'staffCsrf' in requirement),
-              wrongRole: STAFF_WRONG_ROLE[id],
-            }
-          : undefined,
+        // A staff session the operation may also go without (`- {}`: the session probe) is not
+        // a credential a request can break.
+        staff:
+          security.some((requirement) => 'staffSession' in requirement) &&
+          !security.some((requirement) => Object.keys(requirement).length === 0)
+            ? {
+                session: STAFF_SESSION[id] ?? 'advisor',
+                csrf: security.some((requirement) => 'staffCsrf' in requirement),
+                wrongRole: STAFF_WRONG_ROLE[id],
+              }
+            : undefined,
         readOnly: READ_ONLY.has(operation.operationId as string),
         answersInBody: LOQATE_LAYOUT.has(operation.operationId as string),
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map(toParameter),

@@ -160,7 +160,13 @@ export function errorShapeProblem(status: number, answer: WireAnswer): string | 
   if (statusCode !== status)
     return `statusCode ${JSON.stringify(statusCode)} is not the HTTP status ${status}`;
   if (error !== undefined && typeof error !== 'string') return 'error is not a string';
-  const allowed = new Set(['statusCode', 'message', 'error']);
+  // A 409 may say where the claim is now (the contract's StepConflictError, a GeneralError plus these).
+  const allowed = new Set([
+    'statusCode',
+    'message',
+    'error',
+    ...(status === 409 ? ['currentStep', 'movedBy', 'movedAt', 'allowedTransitions'] : []),
+  ]);
   const extra = Object.keys(body).filter((key) => !allowed.has(key));
   if (extra.length) return `unexpected properties ${extra.join(', ')}`;
   if (typeof message === 'string') return undefined;

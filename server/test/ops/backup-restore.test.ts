@@ -96,7 +96,7 @@ async function snapshot(url: string): Promise<Snapshot> {
       ),
       claimAudit: await rows('select id, claim_id, event, at from audit_event order by id'),
       staff: await rows(
-        'select id, email, name, role, password_hash, totp_secret_sealed from staff_account order by id',
+        'select id, email, name, roles, password_hash, totp_secret_sealed from staff_account order by id',
       ),
     };
   } finally {

@@ -1,3 +1,4 @@
+import { displayFileName } from '@prize/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,13 +105,25 @@ describe('the upload corpus', () => {
     ['front\r\nX-Header: 1.png'],
     ['\u202egnp.exe'],
     ['..'],
-  ])('when the file name is %j, then it is refused and nothing is stored', async (fileName) => {
-    const { token } = await startAndVerify(ctx.server.url, ctx.sink);
-    const res = await send(token, PNG, fileName);
-    expect(res.status).toBe(400);
-    expect(res.body.message[0].property).toBe('fileName');
-    expect(await rowsOf(token)).toHaveLength(0);
-  });
+  ])(
+    'when the file name is %j, then the image is kept under a safe display name (issue 33)',
+    async (fileName) => {
+      const { token } = await startAndVerify(ctx.server.url, ctx.sink);
+      const res = await send(token, PNG, fileName);
+      expect(res.status).toBe(201);
+      const [row] = await ctx.server.orm.em
+        .getConnection()
+        .execute<Array<{ original_name: string }>>(
+          `select f.original_name from uploaded_file f join claim c on c.id = f.claim_id where c.token_hash = sha256(?::bytea)`,
+          [token],
+        );
+      // No path, control or bidirectional-override character survives into what staff see.
+      expect(row!.original_name).toBe(displayFileName(fileName));
+      expect(row!.original_name).not.toMatch(/[\\/]|^\.\.?$/);
+      expect([...row!.original_name].map((c) => c.codePointAt(0)!)).not.toContainEqual(0x202e);
+      expect(row!.original_name).not.toContain('\r');
+    },
+  );
 
   it('when a JPEG with a GPS position is accepted, then the operator is served it re-encoded without EXIF', async () => {
     const { token } = await startAndVerify(ctx.server.url, ctx.sink);

@@ -67,8 +67,9 @@ describe('STAFF_SECRET_KEY rotation', () => {
 
     const rotating = await start({ STAFF_SECRET_KEY: NEW, STAFF_SECRET_KEY_PREVIOUS: OLD });
     // The session made under the old key has ended.
+    // (GET /staff/session answers 204 "signed out"; a call that needs a session answers 401.)
     const ended = await request(rotating.url)
-      .get('/api/v1/staff/session')
+      .get('/api/v1/staff/claims')
       .set('Cookie', oldSession.cookie);
     expect(ended.status).toBe(401);
     clock.advance(30_000);

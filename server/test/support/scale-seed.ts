@@ -62,9 +62,9 @@ export async function seedScale(
     // Seeding is a bulk load: no WAL flush per statement.
     await client.query('set synchronous_commit = off');
     const staff = await client.query<{ id: string }>(
-      `insert into staff_account (id, email, name, role, totp_secret_sealed, setup_completed_at)
+      `insert into staff_account (id, email, name, roles, totp_secret_sealed, setup_completed_at)
        select gen_random_uuid(), 'seed.staff.' || g || '@staff.example.co.uk', 'Seeded staff ' || g,
-              (array['claims_advisor','customer_care','admin'])[1 + g % 3], '\\x00'::bytea, now()
+              array[(array['claims_advisor','customer_care','admin'])[1 + g % 3]], '\\x00'::bytea, now()
          from generate_series(1, 50) g returning id`,
     );
     const staffIds = staff.rows.map((row) => row.id);

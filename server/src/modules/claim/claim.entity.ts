@@ -66,7 +66,7 @@ export const ClaimSchema = defineEntity({
     // The back office queue, oldest first, in keyset pages: (submitted_at, id) is its sort key.
     {
       name: 'claim_queue_idx',
-      columns: [{ name: 'submitted_at' }, { name: 'id' }],
+      properties: ['submittedAt', 'id'],
       where: `status = 'submitted'`,
     },
     {
