@@ -53,8 +53,14 @@ export const CLAIM_LINK = /\/claim\/[A-Za-z0-9_-]{43}\b/;
 export const INFO_REQUEST_LINK = /\/claim\/info-request\/[A-Za-z0-9_-]{43}\b/;
 
 /** Link from the verification e-mail sent to `address`. */
-export async function verificationLink(address: string): Promise<string> {
-  return linkIn(await waitForMail(address, /Verify your email/), CLAIM_LINK);
+/** The link of the verification e-mail after the first `skip` (a second claim of one address). */
+export async function verificationLink(address: string, skip = 0): Promise<string> {
+  return linkIn(await waitForMail(address, /Verify your email/, { skip }), CLAIM_LINK);
+}
+
+/** How many verification e-mails `address` has had so far. */
+export async function verificationCount(address: string): Promise<number> {
+  return (await mailsTo(address)).filter((mail) => /Verify your email/.test(mail.subject)).length;
 }
 
 /** The bytes of the e-mail's first attachment of `contentType` (MailDev: /api/email/:id/attachment/:name). */

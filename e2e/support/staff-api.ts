@@ -22,8 +22,8 @@ export async function claimsAdvisorApi(name: string, email: string): Promise<Sta
   const password = 'correct horse battery staple process';
   const secret = newTotpSecret();
   await sql(
-    `insert into staff_account (id, email, name, role, password_hash, totp_secret_sealed, setup_completed_at)
-     values ($1, $2, $3, 'claims_advisor', $4, $5, now())`,
+    `insert into staff_account (id, email, name, roles, password_hash, totp_secret_sealed, setup_completed_at)
+     values ($1, $2, $3, array['claims_advisor'], $4, $5, now())`,
     [
       randomUUID(),
       email.toLowerCase(),

@@ -1,3 +1,5 @@
+import { staffKeys } from '../../server/src/modules/staff/auth/staff-secrets.ts';
+import { STAFF_SECRET_KEY } from '../harness/stack.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { sql } from './database.ts';
@@ -21,14 +23,20 @@ export async function staffSession(
   const id = randomUUID();
   const token = randomBytes(32).toString('base64url');
   await sql(
-    `insert into staff_account (id, email, name, role, totp_secret_sealed, setup_completed_at)
-     values ($1, $2, $3, $4, $5, now())`,
+    `insert into staff_account (id, email, name, roles, totp_secret_sealed, setup_completed_at)
+     values ($1, $2, $3, array[$4::text], $5, now())`,
     [id, `${role}.${id.slice(0, 8)}@winner-services.example`, name, role, randomBytes(32)],
   );
   await sql(
-    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at)
-     values ($1, $2, $3, now() + interval '4 hours', now() + interval '8 hours')`,
-    [randomUUID(), createHash('sha256').update(token, 'utf8').digest(), id],
+    // Made under the stack's key (a session of another key has ended).
+    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at, key_id)
+     values ($1, $2, $3, now() + interval '4 hours', now() + interval '8 hours', $4)`,
+    [
+      randomUUID(),
+      createHash('sha256').update(token, 'utf8').digest(),
+      id,
+      staffKeys(STAFF_SECRET_KEY).id,
+    ],
   );
   const res = await fetch(`${stack().baseUrl}/api/v1/staff/session`, {
     headers: { Cookie: `staff_session=${token}` },

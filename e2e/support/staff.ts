@@ -51,7 +51,7 @@ export async function setUpAccount(
     .innerText();
   const secret = (await page.locator('.staff-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm the password').fill(password);
   await page.getByLabel('Security code').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Set up account' }).click();

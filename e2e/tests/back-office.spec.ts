@@ -105,13 +105,13 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
     await expectNoAxeViolations(page, 'back office: change password');
     const fill = async (newPassword: string) => {
       await typeInto(page, page.getByLabel('Current password'), advisor.password);
-      await typeInto(page, page.getByLabel('New password'), newPassword);
+      await typeInto(page, page.getByLabel('New password', { exact: true }), newPassword);
       await typeInto(page, page.getByLabel('Confirm the new password'), newPassword);
       await typeInto(page, page.getByLabel('Security code'), await freshCode(advisor.secret));
       await press(page, page.getByRole('button', { name: 'Change password' }));
     };
     await fill('password1234');
-    const summary = page.locator('.error-summary, [role="alert"]').first();
+    const summary = page.locator('.error-banner').first();
     await expect(summary).toContainText('This password is too easy to guess.');
     await expect(summary).toContainText('commonly used password');
     await expectNoAxeViolations(page, 'back office: weak password refused');
@@ -121,7 +121,7 @@ test('back office: an advisor set up by the admin takes a submitted claim throug
       'Confirm the new password',
       'Security code',
     ])
-      await page.getByLabel(label).fill('');
+      await page.getByLabel(label, { exact: true }).fill('');
     advisor.password = 'amber quartz ferry lantern advisor';
     await fill(advisor.password);
     await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();

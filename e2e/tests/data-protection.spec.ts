@@ -29,8 +29,8 @@ async function dataProtectionOfficer() {
     secret: newTotpSecret(),
   };
   await sql(
-    `insert into staff_account (id, email, name, role, password_hash, totp_secret_sealed, setup_completed_at)
-     values ($1, $2, $3, 'data_protection', $4, $5, now())`,
+    `insert into staff_account (id, email, name, roles, password_hash, totp_secret_sealed, setup_completed_at)
+     values ($1, $2, $3, array['data_protection'], $4, $5, now())`,
     [
       account.id,
       account.email,
@@ -61,7 +61,7 @@ test("data protection: find, download and erase a claimant's claims", async ({ p
     ).toBeVisible();
     await expectNoAxeViolations(page, 'data protection: search');
     await press(page, page.getByRole('button', { name: 'Find claims' }));
-    await expect(page.getByRole('alert')).toContainText(
+    await expect(page.locator('.error-banner').first()).toContainText(
       'Enter an e-mail address in the correct format',
     );
     await expectNoAxeViolations(page, 'data protection: search error');
@@ -96,7 +96,9 @@ test("data protection: find, download and erase a claimant's claims", async ({ p
     ).toBeFocused();
     await expectNoAxeViolations(page, 'data protection: erasure form');
     await press(page, page.getByRole('button', { name: 'Erase personal data', exact: true }));
-    await expect(page.getByRole('alert')).toContainText('Enter the reason for the erasure');
+    await expect(page.locator('.error-banner').first()).toContainText(
+      'Enter the reason for the erasure',
+    );
     await expectNoAxeViolations(page, 'data protection: erasure without a reason');
     await typeInto(
       page,

@@ -163,6 +163,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       <ClaimProgress
         progress={progress.data.data}
         headingRef={headingRef}
+        notice={SCREEN_MESSAGES.alreadySubmitted}
         onStartNew={() => navigate('/')}
       />
     );

@@ -11,6 +11,8 @@ export interface ClaimProgressProps {
   progress: Progress;
   onStartNew: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** A line above the steps: the claim link says the claim has already been submitted. */
+  notice?: string;
 }
 
 type StepState = 'completed' | 'current' | 'waiting';
@@ -51,7 +53,7 @@ function Time({ iso }: { iso: string }) {
 // The status link (and the claim link) of a submitted claim: the five steps of spec section 1, in
 // the words of @prize/domain the success page and the e-mails use, each done one with its date.
 // A paid claim says how much and when; a rejected one shows no steps, only who to call.
-export function ClaimProgress({ progress, onStartNew, headingRef }: ClaimProgressProps) {
+export function ClaimProgress({ progress, onStartNew, headingRef, notice }: ClaimProgressProps) {
   const submittedAt = dateOf(progress, 'submitted');
   if (progress.step === 'rejected') {
     return (
@@ -84,6 +86,7 @@ export function ClaimProgress({ progress, onStartNew, headingRef }: ClaimProgres
       title="Your claim's progress"
       headingRef={headingRef}
     >
+      {notice && <p className="lead">{notice}</p>}
       <ReferenceNumber claimHashid={progress.reference} />
       {submittedAt && (
         <p>
