@@ -18,6 +18,9 @@ describe('PAYMENT_DETAILS_URL', () => {
         // Everything else production needs, so only the payment link is missing.
         DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
         SMTP_URL: 'smtp://127.0.0.1:1',
+        SMTP_REQUIRE_TLS: 'false',
+        ADDRESS_PROVIDER: 'local',
+        STAFF_SECRET_KEY: 'payment-test-staff-secret-key-0123456789',
         PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
