@@ -82,7 +82,7 @@ describe('Claims queue', () => {
     );
 
     // Each chosen filter is a tag that removes it.
-    const tag = await screen.findByRole('link', { name: 'Remove filter Step: Reviewed ×' });
+    const tag = await screen.findByRole('link', { name: 'Remove filter Step: Reviewed' });
     expect(tag.getAttribute('href')).toBe(
       '/staff/claims?submittedFrom=2025-03-01&prizeBand=over_10000&idDocsRequired=false&q=Sarah%40Example.co.uk',
     );
