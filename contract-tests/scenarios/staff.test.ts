@@ -160,6 +160,8 @@ describe('every staff operation', () => {
   it('needs the staff session, and a state-changing one the CSRF token too (the contract)', () => {
     expect(staffOperations.map((found) => found.operationId).sort()).toEqual(
       [
+        'addStaffClaimNote',
+        'assignStaffClaimToMe',
         'changeStaffClaimStep',
         'changeStaffPassword',
         'completeStaffSetup',
@@ -181,6 +183,7 @@ describe('every staff operation', () => {
         'listStaffClaims',
         'signInStaff',
         'signOutStaff',
+        'unassignStaffClaim',
       ].sort(),
     );
     for (const { operationId, method, operation: declared } of staffOperations) {
@@ -209,7 +212,8 @@ describe('every staff operation', () => {
 
   scenario('401 without a session cookie, in the general shape', [...SUBMITTED_CLAIM], async () => {
     for (const { operationId } of staffOperations) {
-      if (OPEN_TO_ANYONE.has(operationId)) continue;
+      // The session probe answers 204 without a session (its own scenario).
+      if (OPEN_TO_ANYONE.has(operationId) || operationId === SESSION_PROBE) continue;
       const { method, url, json } = await validRequest(operationId);
       // Direct on the real target: Prism's proxy answers a missing security credential itself.
       const refused = await api(method, url, {
@@ -258,6 +262,9 @@ describe('every staff operation', () => {
         endStaffSession: customerCare,
         changeStaffClaimStep: advisor,
         createStaffInfoRequest: advisor,
+        addStaffClaimNote: advisor,
+        assignStaffClaimToMe: advisor,
+        unassignStaffClaim: advisor,
       };
       for (const { operationId, method } of staffOperations) {
         if (OPEN_TO_ANYONE.has(operationId) || method === 'GET') continue;
@@ -582,7 +589,7 @@ operation('completeStaffSetup', () => {
 
   scenario(
     '400: a password under 12 characters and a wrong code, in the validation shape with their messages',
-    ['signInStaff', 'getStaffSession', 'getStaffSetup', 'createStaff'],
+    ['signInStaff', 'getStaffSession', 'enrolStaffAuthenticator', 'createStaff'],
     async () => {
       const { setupToken } = await createAccount(await admin(), 'customer_care', 'Ann Bell');
       const short = await api('POST', `/api/v1/staff/setup/${setupToken}`, {
@@ -590,7 +597,8 @@ operation('completeStaffSetup', () => {
         prefer: 'code=400, example=passwordTooShort',
       });
       expectValidationError(short, { password: PASSWORD_MESSAGE });
-      const setup = await api('GET', `/api/v1/staff/setup/${setupToken}`);
+      // The secret comes from enrolment, never from the link's GET.
+      const setup = await api('POST', `/api/v1/staff/setup/${setupToken}/authenticator`);
       const wrong = await api('POST', `/api/v1/staff/setup/${setupToken}`, {
         json: { password: STAFF_PASSWORD, code: wrongCode(setup.body.totpSecret) },
         prefer: 'code=400, example=wrongCode',
