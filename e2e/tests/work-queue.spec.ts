@@ -127,7 +127,7 @@ test('work queue: oldest first, paid claims out of the default view, the evidenc
   await test.step('an internal note is kept with the claim', async () => {
     await page.goto(`/staff/claims/${oldest.hashid}`);
     await page
-      .getByLabel('Add a note', { exact: true })
+      .getByRole('textbox', { name: 'Add a note' })
       .fill('Called the claimant about the ticket.');
     await page.getByRole('button', { name: 'Add the note' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your note is added' })).toBeVisible();
