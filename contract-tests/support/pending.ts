@@ -20,11 +20,4 @@ export const PENDING_ON_REAL_SERVER: ReadonlySet<string> = new Set<string>([]);
  * Operations not implemented yet that do not answer 501 either, with why. Their real-target
  * scenarios are skipped and say so.
  */
-export const SKIPPED_ON_REAL_SERVER: ReadonlyMap<string, string> = new Map<string, string>(
-  // Implemented and tested on the server (server/test/ops/data-protection.test.ts); here each
-  // test file is its own worker, and the stack's first-admin set-up link is used once, by
-  // staff.test.ts, so this file cannot sign an admin in yet (issue 36, open).
-  ['searchDataSubjectClaims', 'exportDataSubjectClaims', 'eraseClaimPersonalData'].map(
-    (id) => [id, 'the first admin is signed in by another test file (issue 36)'] as const,
-  ),
-);
+export const SKIPPED_ON_REAL_SERVER: ReadonlyMap<string, string> = new Map<string, string>([]);
