@@ -794,8 +794,16 @@ async function signInBurstPhase(server: Child, db: pg.Pool): Promise<void> {
   notes.push(
     `staff.signin_burst: sign-ins answered ${statuses}; slowest burst ${burst.longestBurstMs.toFixed(0)} ms; load average ${loadavg} after`,
   );
-  if (burst.failedStarts)
-    notes.push(`staff.signin_burst: ${burst.failedStarts} claim start(s) did not answer 201`);
+  const failed = Object.entries(burst.failedStarts);
+  if (failed.length)
+    notes.push(
+      `staff.signin_burst: claim starts that did not answer 201: ${failed.map(([status, n]) => `${n} x ${status}`).join(', ')}`,
+    );
+  const errors = Object.entries(burst.errors);
+  if (errors.length)
+    notes.push(
+      `staff.signin_burst: requests with no answer: ${errors.map(([code, n]) => `${n} x ${code}`).join(', ')}`,
+    );
   log(
     `  claim start p99 ${burst.burstP99.toFixed(1)} ms during the bursts, ${burst.quietP99.toFixed(1)} ms quiet (x${ratio.toFixed(2)}); sign-ins ${statuses}`,
   );

@@ -20,8 +20,10 @@ export interface SignInBurstResult {
   quietStarts: number;
   burstP99: number;
   burstStarts: number;
-  /** Claim starts that did not answer 201 (quiet and burst): each is a failure of the figure. */
-  failedStarts: number;
+  /** Claim starts that did not answer 201 (quiet and burst), by status (0: no answer, `errors`). */
+  failedStarts: Record<string, number>;
+  /** Requests that got no answer at all, by error code. */
+  errors: Record<string, number>;
   /** How the sign-ins were answered, by status (401 checked, 429 / 503 refused cheaply). */
   signInStatuses: Record<string, number>;
   /** The slowest burst's time from the first sign-in sent to the last answered. */
@@ -29,6 +31,10 @@ export interface SignInBurstResult {
 }
 
 const runId = randomBytes(4).toString('hex');
+const errors: Record<string, number> = {};
+const count = (into: Record<string, number>, key: string | number): void => {
+  into[key] = (into[key] ?? 0) + 1;
+};
 let starts = 0;
 let signIns = 0;
 
@@ -57,7 +63,10 @@ function post(
         response.on('end', () => resolve(response.statusCode ?? 0));
       },
     );
-    request.on('error', () => resolve(0));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      count(errors, error.code ?? error.message);
+      resolve(0);
+    });
     request.end(payload);
   });
 }
@@ -135,9 +144,12 @@ export async function signInBurst({
   rate?: number;
   quietMs?: number;
 }): Promise<SignInBurstResult> {
-  // Separate pools: the burst's 200 connections never make a claimant wait for a socket.
-  const claimants = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const staff = new http.Agent({ keepAlive: true, maxSockets: perBurst });
+  // Separate pools: the burst's connections never make a claimant wait for a socket. Claimants
+  // keep their connections alive, dropping an idle one before the server's 5 s keep-alive
+  // timeout would (a request sent on a socket the server is closing fails with ECONNRESET);
+  // each sign-in opens its own connection, as 200 clients arriving at once would.
+  const claimants = new http.Agent({ keepAlive: true, maxSockets: 50, timeout: 4_000 });
+  const staff = new http.Agent({ keepAlive: false, maxSockets: perBurst });
   try {
     // Warm-up: the first calls compile the validators and open the database pool's connections.
     await paceStarts(claimants, url, rate, sleep(1_000));
@@ -164,17 +176,21 @@ export async function signInBurst({
         paceStarts(claimants, url, rate, burst),
       ]);
       longestBurstMs = Math.max(longestBurstMs, performance.now() - burstBegan);
-      for (const status of answers) signInStatuses[status] = (signInStatuses[status] ?? 0) + 1;
+      for (const status of answers) count(signInStatuses, status);
       during.push(...meanwhile);
       // Let the server settle (queued e-mails, the password process) before the next burst.
       await sleep(1_000);
     }
+    const failedStarts: Record<string, number> = {};
+    for (const start of [...quiet, ...during])
+      if (start.status !== 201) count(failedStarts, start.status);
     return {
       quietP99: p99(quiet.map((s) => s.ms)),
       quietStarts: quiet.length,
       burstP99: p99(during.map((s) => s.ms)),
       burstStarts: during.length,
-      failedStarts: [...quiet, ...during].filter((s) => s.status !== 201).length,
+      failedStarts,
+      errors: { ...errors },
       signInStatuses,
       longestBurstMs,
     };

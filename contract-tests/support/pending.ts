@@ -4,8 +4,11 @@
  * Shrink these as handlers land: remove an operationId and its real-target scenarios run.
  * History (2026-11-22, every operation sent a valid request straight to the server): at first
  * all but getHealth answered 501 (and the uploads 400, their multer not wired yet); the claim
- * calls, then the address, info-request and operator calls landed the same day. Both sets are
- * empty now; add an operationId back to either while a handler is missing.
+ * calls, then the address, info-request and operator calls landed the same day. The data-
+ * protection operations (issue 36) were skipped until 2026-11-27: the first admin's one-time
+ * set-up link was used by one file only; the global setup now signs that admin in once for every
+ * file (support/first-admin.ts). Both sets are empty now; add an operationId back to either
+ * while a handler is missing.
  */
 
 /**
