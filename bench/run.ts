@@ -15,9 +15,12 @@
  *   5. start-claim requests/s through a round-robin proxy (bench/round-robin-proxy.ts, its own
  *      process) to one product server, then to two on the same database (`api.start.scale_2x`),
  *      with each run's CPU per request by process;
+ *   6. claim starts while 200 staff sign-ins with made-up addresses arrive at once, against the
+ *      quiet claim starts of the same run (`staff.signin_burst.*`, issue 30; bench/lib/signin-burst.ts).
  *
  * Knobs: BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2), BENCH_LIGHTHOUSE_RUNS
- * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale),
+ * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale,signin;
+ * `BENCH_ONLY=signin` is the quick run of the sign-in burst alone), BENCH_SIGNIN_ROUNDS (bursts, 5),
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in
  * bench/profiles/<phase>/, one per thread; summarise one
@@ -49,17 +52,19 @@ import { quiesce } from './lib/quiesce.ts';
 import { repoRoot, sampleRss, sleep, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, printTable, type Row } from './lib/report.ts';
 import { claimSource, seedClaims, unsanitizedUploads, unsentEmails } from './lib/seed.ts';
+import { signInBurst } from './lib/signin-burst.ts';
 import { diskRound, floorRound, flushWrites, uploadImage, uploadRound } from './lib/upload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
+const SIGNIN_ROUNDS = Number(process.env.BENCH_SIGNIN_ROUNDS ?? 5);
 const FIXED_RATE = 300;
 const CONNECTIONS = 50;
 const UPLOADS = 20;
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api,scale')
+  (process.env.BENCH_ONLY ?? 'client,address,lighthouse,upload,api,scale,signin')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -253,6 +258,9 @@ async function main(): Promise<void> {
 
   // 3e. Start-claim through a round-robin proxy, one instance against two (issue 26).
   if (ONLY.has('scale')) await scalePhase(product.server, serverEnv, db, runDir, smtp.pid);
+
+  // 3f. Claim starts while staff sign-ins with made-up addresses arrive in bursts (issue 30).
+  if (ONLY.has('signin')) await signInBurstPhase(product.server, db);
 
   const smtpStatus = (await fetch(smtp.url).then((res) => res.json())) as { received: number };
   log(`e-mails received by the SMTP sink: ${smtpStatus.received}`);
@@ -749,6 +757,58 @@ async function scalePhase(
   await second.stop();
 }
 
+/**
+ * `staff.signin_burst.claim_p99_ms`: a claimant's start p99 while 200 sign-ins arrive at once
+ * (from 5 client addresses), beside the quiet p99 of the same run; the target is at most 3x.
+ */
+async function signInBurstPhase(server: Child, db: pg.Pool): Promise<void> {
+  log(
+    `sign-in burst: claim starts at 25/s, quiet, then during ${SIGNIN_ROUNDS} bursts of 200 sign-ins`,
+  );
+  await drainOutbox(db, 'sign-in burst');
+  await settleDatabase(db);
+  const burst = await signInBurst({ url: server.url, rounds: SIGNIN_ROUNDS });
+  const ratio = burst.burstP99 / burst.quietP99;
+  const loadavg = os.loadavg()[0]!.toFixed(2);
+  put(
+    'staff.signin_burst.claim_p99_ms',
+    burst.burstP99,
+    'ms',
+    `quiet p99 ${burst.quietP99.toFixed(1)} ms (same run); ${burst.burstStarts} starts during ${SIGNIN_ROUNDS} bursts; target <= 3x quiet`,
+  );
+  put(
+    'staff.signin_burst.quiet_p99_ms',
+    burst.quietP99,
+    'ms',
+    `${burst.quietStarts} claim starts at 25/s, nothing else running`,
+  );
+  put(
+    'staff.signin_burst.vs_quiet',
+    ratio,
+    '',
+    `${burst.burstP99.toFixed(1)} / ${burst.quietP99.toFixed(1)} ms; load average ${loadavg}`,
+  );
+  const statuses = Object.entries(burst.signInStatuses)
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(', ');
+  notes.push(
+    `staff.signin_burst: sign-ins answered ${statuses}; slowest burst ${burst.longestBurstMs.toFixed(0)} ms; load average ${loadavg} after`,
+  );
+  const failed = Object.entries(burst.failedStarts);
+  if (failed.length)
+    notes.push(
+      `staff.signin_burst: claim starts that did not answer 201: ${failed.map(([status, n]) => `${n} x ${status}`).join(', ')}`,
+    );
+  const errors = Object.entries(burst.errors);
+  if (errors.length)
+    notes.push(
+      `staff.signin_burst: requests with no answer: ${errors.map(([code, n]) => `${n} x ${code}`).join(', ')}`,
+    );
+  log(
+    `  claim start p99 ${burst.burstP99.toFixed(1)} ms during the bursts, ${burst.quietP99.toFixed(1)} ms quiet (x${ratio.toFixed(2)}); sign-ins ${statuses}`,
+  );
+}
+
 async function stopAll(): Promise<void> {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   stops.length = 0;
@@ -757,7 +817,16 @@ async function stopAll(): Promise<void> {
 function writeResults(): void {
   const file = path.join(repoRoot, 'bench/results.json');
   fs.writeFileSync(file, `${JSON.stringify({ metrics, at: new Date().toISOString() }, null, 2)}\n`);
-  const order = ['client.', 'address.', 'lighthouse.', 'upload.', 'api.floor.', 'api.raw.', 'api.'];
+  const order = [
+    'client.',
+    'address.',
+    'lighthouse.',
+    'upload.',
+    'api.floor.',
+    'api.raw.',
+    'api.',
+    'staff.',
+  ];
   const rank = (name: string): number => order.findIndex((prefix) => name.startsWith(prefix));
   rows.sort((a, b) => rank(a.name) - rank(b.name));
   printTable(rows);

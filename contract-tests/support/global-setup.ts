@@ -9,6 +9,7 @@ import {
 } from '@prize/server/infra/embedded-postgres';
 import { freePort } from '@prize/server/infra/free-port';
 import { startMailCatcher, type MailCatcher } from '@prize/server/infra/mail-catcher';
+import { setUpFirstAdmin, type SharedAdmin } from './first-admin.ts';
 import { startProcess, type Started } from './processes.ts';
 
 declare module 'vitest' {
@@ -25,6 +26,11 @@ declare module 'vitest' {
     publicUrl: string;
     inboxUrl: string;
     operatorToken: string;
+    /**
+     * Real target: the first admin, set up and signed in once for every scenario file (its
+     * set-up link works once; support/first-admin.ts). null on the mock.
+     */
+    firstAdmin: SharedAdmin | null;
   }
 }
 
@@ -32,6 +38,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const bin = (tool: string): string => path.join(root, 'node_modules/.bin', tool);
 const contract = path.join(root, 'generated/openapi.json');
 const OPERATOR_TOKEN = 'contract-operator-token-0123456789abcdef';
+// The first back-office admin: its set-up link is e-mailed at start-up (support/first-admin.ts).
+const STAFF_ADMIN_EMAIL = 'staff-admin@example.com';
+const STAFF_ADMIN_PASSWORD = 'correct horse battery staple';
 
 const stops: Array<() => Promise<void>> = [];
 
@@ -57,6 +66,7 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('serverUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('publicUrl', '');
     project.provide('inboxUrl', '');
+    project.provide('firstAdmin', null);
     return;
   }
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'claims-contract-'));
@@ -83,8 +93,10 @@ export async function setup(project: TestProject): Promise<void> {
       SMTP_URL: mail.smtpUrl,
       UPLOAD_DIR: path.join(dataRoot, 'uploads'),
       OPERATOR_API_TOKEN: OPERATOR_TOKEN,
-      // The first back-office admin: its set-up link is e-mailed at start-up (support/staff.ts).
-      STAFF_ADMIN_EMAIL: 'staff-admin@example.com',
+      STAFF_ADMIN_EMAIL,
+      // The first admin's one session serves every scenario file (support/first-admin.ts): it
+      // must outlive the whole run, not 30 idle minutes (the absolute 12 hours still apply).
+      STAFF_SESSION_IDLE_MINUTES: '720',
       RATE_LIMIT_SECRET: 'contract-rate-limit-secret-0123456789abcdef',
       PUBLIC_URL: publicUrl,
       // Small, so the 413 scenario stays cheap (the default is 15mb).
@@ -137,6 +149,14 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('serverUrl', publicUrl);
   project.provide('publicUrl', publicUrl);
   project.provide('inboxUrl', mail.inboxUrl);
+  project.provide(
+    'firstAdmin',
+    await setUpFirstAdmin(
+      { baseUrl: `http://127.0.0.1:${prismPort}`, publicUrl, inboxUrl: mail.inboxUrl },
+      STAFF_ADMIN_EMAIL,
+      STAFF_ADMIN_PASSWORD,
+    ),
+  );
 }
 
 export async function teardown(): Promise<void> {

@@ -4,8 +4,11 @@
  * Shrink these as handlers land: remove an operationId and its real-target scenarios run.
  * History (2026-11-22, every operation sent a valid request straight to the server): at first
  * all but getHealth answered 501 (and the uploads 400, their multer not wired yet); the claim
- * calls, then the address, info-request and operator calls landed the same day. Both sets are
- * empty now; add an operationId back to either while a handler is missing.
+ * calls, then the address, info-request and operator calls landed the same day. The data-
+ * protection operations (issue 36) were skipped until 2026-11-27: the first admin's one-time
+ * set-up link was used by one file only; the global setup now signs that admin in once for every
+ * file (support/first-admin.ts). Both sets are empty now; add an operationId back to either
+ * while a handler is missing.
  */
 
 /**
@@ -20,11 +23,4 @@ export const PENDING_ON_REAL_SERVER: ReadonlySet<string> = new Set<string>([]);
  * Operations not implemented yet that do not answer 501 either, with why. Their real-target
  * scenarios are skipped and say so.
  */
-export const SKIPPED_ON_REAL_SERVER: ReadonlyMap<string, string> = new Map<string, string>(
-  // Implemented and tested on the server (server/test/ops/data-protection.test.ts); here each
-  // test file is its own worker, and the stack's first-admin set-up link is used once, by
-  // staff.test.ts, so this file cannot sign an admin in yet (issue 36, open).
-  ['searchDataSubjectClaims', 'exportDataSubjectClaims', 'eraseClaimPersonalData'].map(
-    (id) => [id, 'the first admin is signed in by another test file (issue 36)'] as const,
-  ),
-);
+export const SKIPPED_ON_REAL_SERVER: ReadonlyMap<string, string> = new Map<string, string>([]);

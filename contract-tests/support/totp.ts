@@ -47,6 +47,11 @@ export async function freshCode(secret: string): Promise<string> {
   return totp(secret, step);
 }
 
+/** Notes a step the server has already accepted for this secret (elsewhere, e.g. the global setup). */
+export function noteUsedStep(secret: string, step: number): void {
+  lastUsed.set(secret, Math.max(step, lastUsed.get(secret) ?? -1));
+}
+
 /** A 6-digit code that is none of the codes the server accepts now (the step before, now, the step after). */
 export function wrongCode(secret: string): string {
   const now = currentStep();

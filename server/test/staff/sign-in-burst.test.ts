@@ -50,12 +50,17 @@ function signIn(client: string): Promise<Answer> {
   });
 }
 
-/** One claim start from a client of its own; its status and time. */
+let claimants = 0;
+
+/** One claim start from a client address of its own (no per-client limit in play); its status and time. */
 async function claimStart(): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const res = await fetch(`${server.url}/api/v1/claim`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.99' },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${100 + claimants++}`,
+    },
     body: JSON.stringify({ email: uniqueEmail('burst') }),
   });
   await res.arrayBuffer();
@@ -64,12 +69,20 @@ async function claimStart(): Promise<{ status: number; ms: number }> {
 
 /**
  * The time a claim start may take during a burst: 2 s on an idle 2-core machine (the issue's
- * bar). When the machine is busy with other work, a quiet claim start is timed first and the
- * bar is ten times that if higher, so the check measures the burst, not the neighbours.
+ * bar). When the machine is busy with other work, quiet claim starts are timed first and the
+ * bar is ten times their median if higher, so the check measures the burst, not the neighbours.
+ * The median of five, not one: on an idle machine a single slow start (a GC pause, a cold
+ * statement) must not lift the bar above 2 s; only a machine that is slow throughout does.
  */
-async function claimBar(): Promise<number> {
-  const quiet = await claimStart();
-  return Math.max(2000, 10 * quiet.ms);
+async function claimBar(): Promise<{ bar: number; quietMs: number }> {
+  const quiet: number[] = [];
+  for (let n = 0; n < 5; n++) {
+    const start = await claimStart();
+    expect(start.status).toBe(201);
+    quiet.push(start.ms);
+  }
+  const quietMs = quiet.sort((a, b) => a - b)[2]!;
+  return { bar: Math.max(2000, 10 * quietMs), quietMs };
 }
 
 /** What a claimant and the load balancer see while the burst is in flight. */
@@ -104,7 +117,7 @@ function expectCheap(answers: Answer[]): void {
 
 describe('a burst of sign-ins with made-up addresses', () => {
   it('when 60 arrive at once from one client, then at most its limit are checked, and claimants and readiness are served meanwhile', async () => {
-    const bar = await claimBar();
+    const { bar, quietMs } = await claimBar();
     const before = await evaluatedSignIns();
     const burst = Promise.all(Array.from({ length: 60 }, () => signIn('203.0.113.7')));
     const meanwhile = await duringBurst();
@@ -117,7 +130,10 @@ describe('a burst of sign-ins with made-up addresses', () => {
     // The limit is taken before each attempt: the rest were refused without a check.
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(60 - LIMIT);
     expect(meanwhile.claimStatus).toBe(201);
-    expect(meanwhile.claimMs).toBeLessThan(bar);
+    expect(
+      meanwhile.claimMs,
+      `claim start during the burst against ${bar} ms (quiet median ${quietMs.toFixed(0)} ms)`,
+    ).toBeLessThan(bar);
     expect(meanwhile.ready).toEqual([200, 200, 200]);
   }, 120_000);
 
@@ -130,7 +146,7 @@ describe('a burst of sign-ins with made-up addresses', () => {
       // One /64, a fresh address for every request: counted as one client.
       '2001:db8:c:0:',
     ];
-    const bar = await claimBar();
+    const { bar, quietMs } = await claimBar();
     const before = await evaluatedSignIns();
     const burst = Promise.all(
       clients.flatMap((client) =>
@@ -151,7 +167,10 @@ describe('a burst of sign-ins with made-up addresses', () => {
       expect(own.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(30 - LIMIT);
     }
     expect(meanwhile.claimStatus).toBe(201);
-    expect(meanwhile.claimMs).toBeLessThan(bar);
+    expect(
+      meanwhile.claimMs,
+      `claim start during the burst against ${bar} ms (quiet median ${quietMs.toFixed(0)} ms)`,
+    ).toBeLessThan(bar);
     expect(meanwhile.ready).toEqual([200, 200, 200]);
   }, 120_000);
 });
