@@ -16,7 +16,7 @@ describe("the claimant's next steps", () => {
   it('when the claimant prefers a cheque, then no step mentions a bank', () => {
     const steps = claimantNextSteps('cheque');
     expect(steps).toHaveLength(5);
-    for (const step of steps) expect(step.text).not.toMatch(/bank/i);
+    for (const step of steps) expect(step.text).not.toMatch(/bank|email/i);
     expect(steps[3]!.text).toContain('address on your claim');
   });
 
@@ -29,7 +29,13 @@ describe("the claimant's next steps", () => {
       'Payment details',
       'Payment',
     ]);
-    expect(steps[3]!.text).toContain('bank details');
-    expect(steps[4]!.text).toContain('2-3 days');
+    // The spec's words (section 1), exactly: "e-mail", payment "made within 2-3 days".
+    expect(steps.map((step) => step.text)).toEqual([
+      'A Claims Advisor processes the claim and completes security checks.',
+      'Subject to step 1, an e-mail is sent with a unique QR code and instructions to post the ticket.',
+      'Further checks are carried out on arrival.',
+      'An e-mail gives instructions for providing bank details for digital payment.',
+      'Made within 2-3 days.',
+    ]);
   });
 });
