@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  infoReceivedEmail,
-  SNIPPETS,
-  staffSetupEmail,
-} from '../../src/modules/mail/templates.ts';
+import { infoReceivedEmail, SNIPPETS, staffSetupEmail } from '../../src/modules/mail/templates.ts';
 
 const STATUS_LINK =
   'https://claims.example.co.uk/claim/status/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';

@@ -194,11 +194,7 @@ export function infoRequestService({
           em,
           'info-received',
           claim.email!,
-          infoReceivedEmail(
-            config.productName,
-            claim.hashid!,
-            statusLink(config, claimId).href,
-          ),
+          infoReceivedEmail(config.productName, claim.hashid!, statusLink(config, claimId).href),
         );
         return { claimHashid: claim.hashid!, mailId };
       });
