@@ -17,7 +17,12 @@ describe("the claimant's next steps", () => {
     const steps = claimantNextSteps('cheque');
     expect(steps).toHaveLength(5);
     for (const step of steps) expect(step.text).not.toMatch(/bank|email/i);
-    expect(steps[3]!.text).toContain('address on your claim');
+    // Steps 1-3 as for everyone; 4 and 5 say what happens to the cheque.
+    expect(steps.slice(0, 3)).toEqual(claimantNextSteps('bank_transfer').slice(0, 3));
+    expect(steps.slice(3).map((step) => step.text)).toEqual([
+      'An e-mail confirms that the cheque will be posted to the address on the claim.',
+      'The cheque is posted to the address on the claim. A cheque may delay payment.',
+    ]);
   });
 
   it('when the claimant is paid by bank transfer, then the payment steps say so', () => {
