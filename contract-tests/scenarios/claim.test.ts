@@ -217,6 +217,42 @@ async function startsUntilLimited(request: () => RequestOptions): Promise<ApiRes
   throw new Error('50 starts in a row were never rate limited');
 }
 
+operation('getClaimLinkState', () => {
+  scenario(
+    "200: an open claim's link leads to the form, and asking changes nothing",
+    ['startClaim'],
+    async () => {
+      const claim = await startedClaim('link-state');
+      const state = await api('GET', `/api/v1/claim/${claim.token}`);
+      expectSuccess(state, 200);
+      expect(state.body).toEqual({ submitted: false });
+      if (isMock) return;
+      // Still open: verify answers 200 after it.
+      expectSuccess(await api('PATCH', `/api/v1/claim/${claim.token}/verify`), 200);
+    },
+  );
+
+  scenario(
+    "200: a submitted claim's link leads to its progress, without a failing call",
+    SUBMITTED_CLAIM,
+    async () => {
+      const claim = isMock ? undefined : await aSubmittedClaim();
+      const state = await api('GET', `/api/v1/claim/${claim?.token ?? unknownToken()}`, {
+        prefer: 'code=200, example=submitted',
+      });
+      expectSuccess(state, 200);
+      expect(state.body).toEqual({ submitted: true });
+    },
+  );
+
+  scenario('404: an unknown token, in the general shape', [], async () => {
+    const unknown = await api('GET', `/api/v1/claim/${unknownToken()}`, {
+      prefer: 'code=404, example=claimNotFound',
+    });
+    expectGeneralError(unknown, 404);
+  });
+});
+
 operation('verifyClaim', () => {
   scenario(
     '200: a valid token returns the e-mail and the inactivity minutes, and verifying again is the same',

@@ -20,6 +20,7 @@ import { describe, it } from 'vitest';
 import { expectAnswerWithinContract } from '../support/contract-answer.ts';
 import { SUBMITTED_CLAIM, submittedClaim } from '../support/journeys.ts';
 import {
+  type CaughtEmail,
   emailsTo,
   infoRequestLink,
   staffSetupLink,
@@ -1010,13 +1011,7 @@ operation('getStaffClaimFile', () => {
 });
 
 operation('changeStaffClaimStep', () => {
-  // On the real server one step's e-mail did not arrive within 30 s in the merged tree's first
-  // run: the step e-mails changed (issue 31) and this walk is not yet brought in line with them.
-  // The e2e claim-process-emails spec reads every e-mail of both kinds of claim (issue 31, open).
-  (isMock
-    ? scenario
-    : (name: string, _needs: string[], run: () => Promise<void>) =>
-        it.skip(`${name} (real server: issue 31, open)`, run))(
+  scenario(
     'the five steps: each e-mail goes out, the QR code finds the claim, the claimant sees step 5',
     [...SUBMITTED_CLAIM, ...STAFF, 'getStaffClaim', 'findClaimByTicketCode', 'getClaimProgress'],
     async () => {
@@ -1048,6 +1043,16 @@ operation('changeStaffClaimStep', () => {
       expect(await progress()).toEqual(
         expect.objectContaining({ step: 'submitted', completedSteps: 0 }),
       );
+      // Each step e-mail carries the claim's status link, which opens its progress at that step.
+      const expectStatusLink = async (email: CaughtEmail, step: string): Promise<void> => {
+        const token = new RegExp(
+          `${publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/claim/status/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`,
+        ).exec(email.text ?? '')?.[1];
+        expect(token, `a status link in '${email.subject}'`).toBeDefined();
+        const answer = await api('GET', `/api/v1/claim/${token}/progress`);
+        expectSuccess(answer, 200);
+        expect(answer.body).toEqual(expect.objectContaining({ step }));
+      };
 
       const reviewed = await changeStep(member, claimHashid, { from: 'submitted', to: 'reviewed' });
       expectSuccess(reviewed, 200);
@@ -1071,10 +1076,12 @@ operation('changeStaffClaimStep', () => {
       expect(requested.body.step).toBe('ticket_requested');
       expect(requested.body.ticketCode).toMatch(new RegExp(`^${TICKET_CODE.source}$`));
       const ticketCode = String(requested.body.ticketCode);
+      // A Scratchcard claim (issue 31: the e-mail names what the claimant holds).
       const ticketEmail = await waitForEmail(claim.email, (email) =>
-        email.subject.includes('Please post your ticket'),
+        email.subject.startsWith('Please post your Scratchcard'),
       );
       expect(ticketEmail.subject).toContain(requested.body.reference);
+      await expectStatusLink(ticketEmail, 'ticket_requested');
       // The code in text, and the QR code as an inline PNG.
       expect(ticketEmail.text).toContain(ticketCode);
       const qrImage = (ticketEmail.attachments ?? []).find(
@@ -1105,18 +1112,28 @@ operation('changeStaffClaimStep', () => {
       expectSuccess(received, 200);
       expect(received.body.ticketCode).toBe(ticketCode);
       expect(await progress()).toEqual(expect.objectContaining({ completedSteps: 3 }));
+      // The claimant is told the Scratchcard arrived (issue 31).
+      const receivedEmail = await waitForEmail(claim.email, (email) =>
+        email.subject.startsWith('We have received your Scratchcard'),
+      );
+      expect(receivedEmail.subject).toContain(received.body.reference);
+      await expectStatusLink(receivedEmail, 'ticket_received');
 
       const payment = await changeStep(member, claimHashid, {
         from: 'ticket_received',
         to: 'payment_details_requested',
       });
       expectSuccess(payment, 200);
+      // A bank-transfer claim: the payment provider's form (PAYMENT_DETAILS_URL, here the
+      // development placeholder), with the claim's reference.
       const paymentEmail = await waitForEmail(claim.email, (email) =>
-        (email.text ?? '').includes(
-          `${publicUrl}/payment-details?reference=${payment.body.reference}`,
-        ),
+        email.subject.startsWith('Please send your payment details'),
       );
       expect(paymentEmail.subject).toContain(payment.body.reference);
+      expect(paymentEmail.text).toMatch(
+        new RegExp(`^https://\\S+\\?reference=${payment.body.reference}$`, 'm'),
+      );
+      await expectStatusLink(paymentEmail, 'payment_details_requested');
       expect(await progress()).toEqual(expect.objectContaining({ completedSteps: 4 }));
 
       const seen = new Set((await emailsTo(claim.email)).map((email) => email.id));
@@ -1128,7 +1145,9 @@ operation('changeStaffClaimStep', () => {
       expect(paid.body).toEqual(expect.objectContaining({ step: 'paid', allowedTransitions: [] }));
       // The confirmation of the payment: the claimant's next e-mail, quoting the reference.
       const paidEmail = await waitForEmail(claim.email, (email) => !seen.has(email.id));
-      expect(`${paidEmail.subject}\n${paidEmail.text ?? ''}`).toContain(paid.body.reference);
+      expect(paidEmail.subject).toBe(`Your prize has been paid - claim ${paid.body.reference}`);
+      expect(paidEmail.text).toContain('within 2-3 days');
+      await expectStatusLink(paidEmail, 'paid');
       expect(await progress()).toMatchObject({
         reference: paid.body.reference,
         step: 'paid',

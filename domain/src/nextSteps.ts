@@ -9,33 +9,37 @@ export interface ClaimantStep {
   text: string;
 }
 
-/** The five steps, in order, worded for the claim's payment method. */
+/**
+ * The five steps, in order, in the spec's words (section 1). A claimant who prefers a cheque is
+ * never asked for bank details (issue 31): steps 4 and 5 then say what happens to the cheque, in
+ * the spec's words where it has them ("A cheque may delay payment").
+ */
 export function claimantNextSteps(payment: PaymentMethod): readonly ClaimantStep[] {
   const cheque = payment === 'cheque';
   return [
     {
       title: 'Claim reviewed',
-      text: 'A Claims Advisor processes your claim and completes security checks.',
+      text: 'A Claims Advisor processes the claim and completes security checks.',
     },
     {
       title: 'Ticket requested',
-      text: 'Subject to step 1, we email you a unique QR code and instructions to post your ticket.',
+      text: 'Subject to step 1, an e-mail is sent with a unique QR code and instructions to post the ticket.',
     },
     {
       title: 'Ticket received',
-      text: 'We email you when your ticket arrives and carry out further checks.',
+      text: 'Further checks are carried out on arrival.',
     },
     {
       title: 'Payment details',
       text: cheque
-        ? 'We email you to confirm that your cheque will be posted to the address on your claim.'
-        : 'We email you a link to give your bank details for a bank transfer.',
+        ? 'An e-mail confirms that the cheque will be posted to the address on the claim.'
+        : 'An e-mail gives instructions for providing bank details for digital payment.',
     },
     {
       title: 'Payment',
       text: cheque
-        ? 'We post your cheque and email you. Please allow a few days for it to arrive.'
-        : 'We pay your prize by bank transfer and email you. It arrives within 2-3 days.',
+        ? 'The cheque is posted to the address on the claim. A cheque may delay payment.'
+        : 'Made within 2-3 days.',
     },
   ];
 }

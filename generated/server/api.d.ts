@@ -334,7 +334,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What a claim link leads to
+         * @description Called first when the claim page opens (since 2.2.0): whether the claim is still open (the
+         *     page then verifies the link with `verifyClaim`) or submitted (the page shows its progress
+         *     with `getClaimProgress`), without changing anything. An unknown token answers 404; an open
+         *     claim's expired link answers 200 here and 410 at `verifyClaim`.
+         */
+        get: operations["getClaimLinkState"];
         put?: never;
         /**
          * Submit the claim
@@ -1436,6 +1443,16 @@ export interface components {
                 [key: string]: string;
             } | null;
         } & components["schemas"]["PersonalDetails"];
+        /**
+         * ClaimLinkState
+         * @description What a claim link leads to (since 2.2.0, issue 31): the form while the claim is open
+         *     (`submitted: false`; the page then calls `verifyClaim`), or the claim's progress once it is
+         *     submitted (`submitted: true`; the page then calls `getClaimProgress`), so a submitted claim's
+         *     link never makes a call that fails.
+         */
+        ClaimLinkState: {
+            submitted: boolean;
+        };
         /**
          * ClaimProgress
          * @description Where a submitted claim is, for the claimant (spec section 1's five steps: 1 Claim reviewed,
@@ -3630,6 +3647,37 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClaimLinkState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The claim token from the verification link `/claim/{claimToken}` (base64url, at least 128
+                 *     bits of randomness). Only a hash of it is stored.
+                 * @example q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU
+                 */
+                id: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim the link belongs to is open or submitted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimLinkState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -14,6 +14,7 @@ export * from './badRequestError';
 export * from './badRequestResponse';
 export * from './changeStaffPasswordRequest';
 export * from './claimDetails';
+export * from './claimLinkState';
 export * from './claimList';
 export * from './claimPersonalDetails';
 export * from './claimPersonalDetailsAddressLookup';

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { STATUS_LINK_CLOSED } from '../../src/modules/claim-process/claim-progress.service.ts';
 import { useClaimServer } from '../support/claim-server.ts';
+import { startAndVerify } from '../support/journey.ts';
 import { submittedClaim } from '../support/operator.ts';
 import { staffMember } from './staff-member.ts';
 
@@ -19,6 +20,24 @@ async function statusToken(email: string, subject: RegExp): Promise<string> {
   expect(mail.html).toContain(`href="${ctx.server.config.publicUrl}/claim/status/${found[1]}"`);
   return found[1]!;
 }
+
+describe('what a claim link leads to (getClaimLinkState)', () => {
+  it('when the claim is open, then the link leads to the form; once submitted, to the progress; an unknown link is 404', async () => {
+    const state = (token: string) => request(ctx.server.url).get(`/api/v1/claim/${token}`);
+    const open = await startAndVerify(ctx.server.url, ctx.sink);
+    const before = await state(open.token);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ submitted: false });
+
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const after = await state(claim.token);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ submitted: true });
+
+    const unknown = await state('A'.repeat(43));
+    expect(unknown.status).toBe(404);
+  });
+});
 
 describe("a claim's status link", () => {
   it('when a claim is submitted, then its confirmation carries a status link that shows the progress at once, and each step e-mail carries the same link', async () => {

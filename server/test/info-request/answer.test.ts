@@ -52,7 +52,13 @@ describe('answering an info request', () => {
     const res = await request(base()).post(`/${token}`).send(answer);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ claimHashid: claim.hashid });
-    await ctx.sink.waitFor(claim.email, /received your information/);
+    const received = await ctx.sink.waitFor(claim.email, /received your information/);
+    // The claimant is told, with the claim's status link, which opens its progress.
+    const status = /\/claim\/status\/([A-Za-z0-9_-]{43})\b/.exec(received.text)?.[1];
+    expect(status, received.text).toBeDefined();
+    const progress = await request(ctx.server.url).get(`/api/v1/claim/${status}/progress`);
+    expect(progress.status).toBe(200);
+    expect(progress.body.reference).toBe(claim.hashid);
 
     const view = await asOperator(
       request(ctx.server.url).get(`/api/v1/operator/claims/${claim.hashid}`),

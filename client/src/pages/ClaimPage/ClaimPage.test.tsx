@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { validationErrors } from '../../state/validationErrors';
-import { fillPersonalDetails, stubApi, withQueryClient } from '../../test/helpers';
+import { fillPersonalDetails, stubApi as stubAnyApi, withQueryClient } from '../../test/helpers';
 import { ClaimPage } from './ClaimPage';
 
 const TOKEN = 'q3Xz9vLmT8sKp2RwYb7nHc4dJf6gA1eU';
@@ -16,6 +16,13 @@ const VERIFIED = {
 };
 const verifyOk = (body: object = VERIFIED) =>
   [/PATCH \/api\/v1\/claim\/.+\/verify/, Response.json(body)] as [RegExp, Response];
+/** getClaimLinkState: what the link leads to, asked before anything else. */
+const linkStateIs = (submitted: boolean) =>
+  [/GET \/api\/v1\/claim\/[^/]+$/, Response.json({ submitted })] as [RegExp, Response];
+
+/** The API stubbed with `routes`; the link leads to an open claim unless a route says otherwise. */
+const stubApi = (routes: Parameters<typeof stubAnyApi>[0]) =>
+  stubAnyApi([...routes, linkStateIs(false)]);
 
 function renderClaimPage(reload = vi.fn()) {
   const location = memoryLocation({ path: `/claim/${TOKEN}`, record: true });
@@ -41,7 +48,10 @@ describe('ClaimPage loading', () => {
     expect(screen.getByRole('status').textContent).toContain('Checking your claim link');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Claim your prize' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'PATCH', url: `/api/v1/claim/${TOKEN}/verify` });
+    expect(calls.slice(0, 2)).toMatchObject([
+      { method: 'GET', url: `/api/v1/claim/${TOKEN}` },
+      { method: 'PATCH', url: `/api/v1/claim/${TOKEN}/verify` },
+    ]);
     const titles = screen
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
@@ -288,6 +298,7 @@ describe('ClaimPage save and return', () => {
     await screen.findByRole('heading', { name: 'Claim your prize' });
 
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `GET /api/v1/claim/${TOKEN}`,
       `PATCH /api/v1/claim/${TOKEN}/verify`,
       `GET /api/v1/claim/${TOKEN}/draft`,
     ]);
@@ -363,7 +374,8 @@ describe('ClaimPage save and return', () => {
 });
 
 describe('ClaimPage of a submitted claim', () => {
-  const alreadySubmitted = [
+  const alreadySubmitted = linkStateIs(true);
+  const verify409 = [
     /verify/,
     Response.json(
       { statusCode: 409, message: 'This claim has already been submitted.' },
@@ -396,7 +408,11 @@ describe('ClaimPage of a submitted claim', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: "Your claim's progress" }),
     ).toBeTruthy();
-    expect(calls.at(-1)?.url).toBe(`/api/v1/claim/${TOKEN}/progress`);
+    // Straight to the progress: no verify call, which could only answer 409 (issue 31).
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `GET /api/v1/claim/${TOKEN}`,
+      `GET /api/v1/claim/${TOKEN}/progress`,
+    ]);
     expect(screen.getByText('K7Q2M9XA')).toBeTruthy();
     // When each step happened.
     expect(screen.getByText(/You submitted this claim on/).textContent).toContain(
@@ -485,5 +501,25 @@ describe('ClaimPage of a submitted claim', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'start a new claim' })).toBeTruthy();
+  });
+
+  it('When the claim was submitted after the link was asked about, then verify says so and the progress shows', async () => {
+    const { calls } = stubApi([
+      verify409,
+      progressIs({ reference: 'K7Q2M9XA', step: 'submitted', completedSteps: 0 }),
+    ]);
+    renderClaimPage();
+    await screen.findByRole('heading', { level: 1, name: "Your claim's progress" });
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'PATCH', 'GET']);
+  });
+
+  it('When what the link leads to cannot be read, then verify decides as before', async () => {
+    const { calls } = stubApi([
+      [/GET \/api\/v1\/claim\/[^/]+$/, new Response('<html>', { status: 502 })],
+      verifyOk(),
+    ]);
+    renderClaimPage();
+    await screen.findByRole('heading', { level: 1, name: 'Claim your prize' });
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@prize/domain';
 import {
+  getGetClaimLinkStateQueryOptions,
   getGetClaimProgressQueryOptions,
   useGetClaimDraft,
   useVerifyClaim,
@@ -49,8 +50,19 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
 
+  // What the link leads to, asked first: a submitted claim's link shows its progress without a
+  // verify call that could only answer 409 (issue 31). If this cannot be read, verify decides.
+  // The generated options with this page's own useQuery, as for the progress below.
+  const linkState = useQuery(
+    getGetClaimLinkStateQueryOptions(claimToken, {
+      query: { retry: false, staleTime: Infinity },
+    }),
+  );
+  const submittedByState = linkState.data?.data.submitted === true;
+  const verifyNeeded = linkState.isError || linkState.data?.data.submitted === false;
+
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !verifyNeeded) return;
     started.current = true;
     verify.mutate(
       { id: claimToken },
@@ -66,7 +78,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
         },
       },
     );
-  }, [claimToken, verify]);
+  }, [claimToken, verify, verifyNeeded]);
 
   const verified = verify.data?.data;
   // The answers saved before (docs/adr/015): read once, after the link is verified. A draft
@@ -91,10 +103,12 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     keepDraftAlive();
   };
 
-  // A submitted claim's link shows where the claim is; without an answer, the 409's message.
+  // A submitted claim's link shows where the claim is; without an answer, the 409's message
+  // (verify says so too when the claim was submitted between the two calls).
   const alreadySubmitted =
-    verify.error?.status === 409 &&
-    loadClaimErrorMessage(verify.error) === SCREEN_MESSAGES.alreadySubmitted;
+    submittedByState ||
+    (verify.error?.status === 409 &&
+      loadClaimErrorMessage(verify.error) === SCREEN_MESSAGES.alreadySubmitted);
   // The generated options with this page's own useQuery: the claim endpoints' module ships with
   // the start page, and its useGetClaimProgress would bring react-query's useQuery along.
   const progress = useQuery(
@@ -108,7 +122,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     outcome?.name ??
     (progressShown
       ? 'progress'
-      : verify.isError && !(alreadySubmitted && progress.isPending)
+      : (verify.isError || progress.isError) && !(alreadySubmitted && progress.isPending)
         ? 'error'
         : ready
           ? 'form'
@@ -169,8 +183,11 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     );
   }
 
-  if (viewKey === 'error' && verify.isError) {
-    const message = loadClaimErrorMessage(verify.error);
+  if (viewKey === 'error') {
+    // A submitted claim whose progress cannot be read shows the already-submitted message.
+    const message = verify.isError
+      ? loadClaimErrorMessage(verify.error)
+      : SCREEN_MESSAGES.alreadySubmitted;
     const alreadySubmitted = message === SCREEN_MESSAGES.alreadySubmitted;
     return (
       <ResultPanel variant="error" title={message} headingRef={headingRef}>

@@ -38,7 +38,7 @@ describe('ClaimStatusPage (the status link of a submitted claim)', () => {
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       `GET /api/v1/claim/${TOKEN}/progress`,
     ]);
-    expect(screen.getByText(/confirm that your cheque will be posted/)).toBeTruthy();
+    expect(screen.getByText(/confirms that the cheque will be posted/)).toBeTruthy();
   });
 
   it('When the closed claim is past its time (410), then a clear page says so and names Customer Care', async () => {

@@ -22,6 +22,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ClaimLinkState,
   ClaimPersonalDetails,
   ClaimProgress,
   ClaimSubmission,
@@ -314,7 +315,143 @@ export const useCheckDbgTicketNumber = <TError = ErrorType<BadRequestResponse | 
       > => {
       return useMutation(getCheckDbgTicketNumberMutationOptions(options), queryClient);
     }
-    export type submitClaimResponse201 = {
+    export type getClaimLinkStateResponse200 = {
+  data: ClaimLinkState
+  status: 200
+}
+
+export type getClaimLinkStateResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getClaimLinkStateResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type getClaimLinkStateResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type getClaimLinkStateResponse500 = {
+  data: InternalErrorResponse
+  status: 500
+}
+
+export type getClaimLinkStateResponseSuccess = (getClaimLinkStateResponse200) & {
+  headers: Headers;
+};
+export type getClaimLinkStateResponseError = (getClaimLinkStateResponse400 | getClaimLinkStateResponse404 | getClaimLinkStateResponse429 | getClaimLinkStateResponse500) & {
+  headers: Headers;
+};
+
+export const getGetClaimLinkStateUrl = (id: string,) => {
+
+
+
+
+  return `/api/v1/claim/${id}`
+}
+
+/**
+ * Called first when the claim page opens (since 2.2.0): whether the claim is still open (the
+ * page then verifies the link with `verifyClaim`) or submitted (the page shows its progress
+ * with `getClaimProgress`), without changing anything. An unknown token answers 404; an open
+ * claim's expired link answers 200 here and 410 at `verifyClaim`.
+ * @summary What a claim link leads to
+ */
+export const getClaimLinkState = async (id: string, options?: Parameters<typeof http>[1]): Promise<getClaimLinkStateResponseSuccess> => {
+
+  return http<getClaimLinkStateResponseSuccess>(getGetClaimLinkStateUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetClaimLinkStateQueryKey = (id: string,) => {
+    return [
+    `/api/v1/claim/${id}`
+    ] as const;
+    }
+
+
+export const getGetClaimLinkStateQueryOptions = <TData = Awaited<ReturnType<typeof getClaimLinkState>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetClaimLinkStateQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getClaimLinkState>>> = ({ signal }) => getClaimLinkState(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetClaimLinkStateQueryResult = NonNullable<Awaited<ReturnType<typeof getClaimLinkState>>>
+export type GetClaimLinkStateQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>
+
+
+export function useGetClaimLinkState<TData = Awaited<ReturnType<typeof getClaimLinkState>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClaimLinkState>>,
+          TError,
+          Awaited<ReturnType<typeof getClaimLinkState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClaimLinkState<TData = Awaited<ReturnType<typeof getClaimLinkState>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClaimLinkState>>,
+          TError,
+          Awaited<ReturnType<typeof getClaimLinkState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetClaimLinkState<TData = Awaited<ReturnType<typeof getClaimLinkState>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What a claim link leads to
+ */
+
+export function useGetClaimLinkState<TData = Awaited<ReturnType<typeof getClaimLinkState>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalErrorResponse>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClaimLinkState>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetClaimLinkStateQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type submitClaimResponse201 = {
   data: SubmitClaimResponse
   status: 201
 }

@@ -34,6 +34,22 @@ export function claimProgressService({
   em: EntityManager;
 }) {
   return {
+    /**
+     * Whether a claim link leads to the form or to the progress (getClaimLinkState): the claim page
+     * asks first, so a submitted claim's link never calls verify only to be told 409.
+     */
+    async linkState(token: string): Promise<{ submitted: boolean }> {
+      const claim = await rootEm
+        .fork()
+        .findOne(
+          ClaimSchema,
+          { tokenHash: hashLinkToken(token) },
+          { fields: ['id', 'status'], disableIdentityMap: true },
+        );
+      if (!claim || claim.status === 'purged') throw claimNotFound();
+      return { submitted: claim.status === 'submitted' };
+    },
+
     async progress(token: string, now = new Date()): Promise<ClaimProgress> {
       const em = rootEm.fork();
       const hash = hashLinkToken(token);

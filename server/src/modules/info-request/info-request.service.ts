@@ -15,6 +15,7 @@ import type { ReceivedFile } from '../files/upload-receiver.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
 import { addToOutbox, queueEmail } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
+import { statusLink } from '../claim/status-link.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
 import type { InfoRequest } from './info-request.entity.ts';
 import { infoRequestRepository } from './info-request.repository.ts';
@@ -193,7 +194,7 @@ export function infoRequestService({
           em,
           'info-received',
           claim.email!,
-          infoReceivedEmail(config.productName, claim.hashid!),
+          infoReceivedEmail(config.productName, claim.hashid!, statusLink(config, claimId).href),
         );
         return { claimHashid: claim.hashid!, mailId };
       });

@@ -180,7 +180,12 @@ export function infoRequestEmail(
   ]);
 }
 
-export function infoReceivedEmail(productName: string, reference: string): EmailContent {
+/** After the claimant answered an information request: received, and where to see the claim. */
+export function infoReceivedEmail(
+  productName: string,
+  reference: string,
+  statusLink: string,
+): EmailContent {
   return renderEmail(
     `We have received your information for ${productName} prize claim ${reference}`,
     [
@@ -189,7 +194,33 @@ export function infoReceivedEmail(productName: string, reference: string): Email
         kind: 'p',
         text: 'Our Winner Services Department will review the information you sent. Please keep your ticket safe.',
       },
+      { kind: 'status', href: statusLink },
       { kind: 'reference', reference },
     ],
   );
+}
+
+/** The set-up link e-mailed to a new member of staff (or after an admin resets the account). */
+export function staffSetupEmail(
+  productName: string,
+  name: string,
+  link: string,
+  hours: number,
+): EmailContent {
+  return renderEmail(`Set up your ${productName} claims back office account`, [
+    { kind: 'p', text: `Hello ${name},` },
+    {
+      kind: 'p',
+      text: `An account has been created for you on the ${productName} claims back office.`,
+    },
+    {
+      kind: 'link',
+      href: link,
+      label: 'Choose your password and set up your authenticator app',
+    },
+    {
+      kind: 'p',
+      text: `The link works once, for ${hours} hours. If you were not expecting it, tell your administrator.`,
+    },
+  ]);
 }

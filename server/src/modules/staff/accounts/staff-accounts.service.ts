@@ -31,7 +31,7 @@ import {
   type StaffAccount,
 } from './staff-account.entity.ts';
 import { STAFF_ROLES, type StaffRole } from './staff-role.ts';
-import { staffSetupEmail } from './setup-email.ts';
+import { staffSetupEmail } from '../../mail/templates.ts';
 import { staffUser, type StaffUser } from './staff-user.ts';
 
 export const SETUP_LINK_HOURS = 72;
