@@ -49,3 +49,26 @@ export async function shot(page, name) {
   const dialogOpen = (await page.locator('[role=dialog], [role=alertdialog]').count()) > 0;
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !dialogOpen });
 }
+
+/**
+ * When a step fails (a waitFor timing out), the page as it was: its address, the main text and a
+ * screenshot `<name>-failure.png`, so a failure in `make test` says what was on the screen.
+ */
+export function onFailureShow(page, name) {
+  process.on('uncaughtException', async (error) => {
+    console.error(error);
+    try {
+      console.error(`${name} failed at ${page.url()}`);
+      const main = await page.locator('body').innerText({ timeout: 5000 });
+      console.error(`the page said:\n${main.slice(0, 2000)}`);
+      await page.screenshot({
+        path: `${SHOTS}/${name}-failure.png`,
+        fullPage: true,
+        timeout: 10_000,
+      });
+    } catch (secondary) {
+      console.error(`(no picture of the page: ${secondary.message})`);
+    }
+    process.exit(1);
+  });
+}
