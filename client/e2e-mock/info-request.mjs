@@ -1,7 +1,7 @@
 // Smoke run of the info-request page against `make mock`: screenshots in $SHOTS_DIR and axe on
 // each state. Not the end-to-end suite (that runs against the real server).
 //   node client/e2e-mock/info-request.mjs
-import { axe, BASE, launch, shot, upload } from './browser.mjs';
+import { axe, BASE, launch, onFailureShow, shot, upload } from './browser.mjs';
 
 const INFO_TOKEN = 'Vb8kR2mQ7xLp4sTn9wYc3dHf6gJ1aEuZ';
 const URL = `${BASE}/claim/info-request/${INFO_TOKEN}`;
@@ -14,6 +14,7 @@ const browser = await launch();
 async function newPage(width, request) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
+  onFailureShow(page, `info-request-${width}`);
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))

@@ -1,11 +1,12 @@
 // The claim form completed with the keyboard alone against `make mock` (a draw ticket with
 // ID documents). Tab moves between fields; arrows, Space and Enter answer them.
 //   node client/e2e-mock/keyboard.mjs
-import { axe, BASE, launch, PNG, shot, TOKEN, uploaded } from './browser.mjs';
+import { axe, BASE, launch, onFailureShow, PNG, shot, TOKEN, uploaded } from './browser.mjs';
 
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
 const page = await context.newPage();
+onFailureShow(page, 'keyboard');
 page.on('pageerror', (error) => console.log('pageerror', error.message));
 await page.route('**/identity', (route) =>
   route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }),
