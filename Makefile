@@ -170,8 +170,10 @@ dev: install
 mock: install
 	scripts/mock.sh
 
-# The scripts of client/e2e-mock/ (a claim from section 1 to submitted, an info request, keyboard
-# only, the back office with a step) in Chromium against the built client and the Prism mock.
+# Every script of client/e2e-mock/ (smoke: a claim from the start page and its link, section 1
+# with nothing saved, to submitted, each screen's states; an info request; keyboard only; staff:
+# sign-in, a step, an advisor shown no admin screen) in Chromium against the built client and the
+# Prism mock (scripts/mock/run.ts).
 mock-journey: install system-deps build
 	scripts/mock.sh --journey
 

@@ -1,7 +1,8 @@
 /**
  * `make lint-deploy` (part of `make test`): the facts docs/deploy.md states about the Dockerfile
  * and deploy/compose.yaml, checked as text because no container engine runs on the build machines
- * (docs/deploy.md, "Container image"). The linters (dockerfile-utils, dclint) run before it.
+ * (docs/deploy.md, "Container image"), and that it names every setting the server reads. The
+ * linters (dockerfile-utils, dclint) run before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,10 +83,33 @@ for (const [name, service] of Object.entries(compose.services)) {
   );
 }
 
+// docs/deploy.md names every setting the server reads (server/src/config/config.ts reads them all
+// as `env.NAME`, `env['NAME']` or a helper's `env, 'NAME'`): a new one cannot be left out.
+const configSource = fs.readFileSync(path.join(repo, 'server/src/config/config.ts'), 'utf8');
+const deployDoc = fs.readFileSync(path.join(repo, 'docs/deploy.md'), 'utf8');
+const settings = new Set(
+  [
+    ...configSource.matchAll(
+      /\benv(?:\.([A-Z][A-Z0-9_]+)|\[\s*'([A-Z][A-Z0-9_]+)'|,\s*'([A-Z][A-Z0-9_]+)')/g,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3] ?? ''),
+);
+expect(
+  settings.size > 40,
+  `config.ts: its settings found (${settings.size}; the pattern is stale)`,
+);
+for (const name of settings)
+  expect(
+    new RegExp(`\\b${name}\\b`).test(deployDoc),
+    `docs/deploy.md: names ${name}, which server/src/config/config.ts reads`,
+  );
+
 if (problems.length) {
   console.error(
     `The deployment files do not hold what docs/deploy.md says:\n  ${problems.join('\n  ')}`,
   );
   process.exit(1);
 }
-console.log('Dockerfile and deploy/compose.yaml hold what docs/deploy.md says.');
+console.log(
+  `Dockerfile and deploy/compose.yaml hold what docs/deploy.md says; it names all ${settings.size} settings of config.ts.`,
+);

@@ -1,15 +1,10 @@
 // Smoke run of the info-request page against `make mock`: screenshots in $SHOTS_DIR and axe on
 // each state. Not the end-to-end suite (that runs against the real server).
 //   node client/e2e-mock/info-request.mjs
-import { axe, BASE, launch, shot } from './browser.mjs';
+import { axe, BASE, launch, onFailureShow, shot, upload } from './browser.mjs';
 
 const INFO_TOKEN = 'Vb8kR2mQ7xLp4sTn9wYc3dHf6gJ1aEuZ';
 const URL = `${BASE}/claim/info-request/${INFO_TOKEN}`;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name) => ({ name, mimeType: 'image/png', buffer: PNG });
 const widths = (process.env.WIDTHS ?? '1024').split(',').map(Number);
 
 let violations = 0;
@@ -19,6 +14,7 @@ const browser = await launch();
 async function newPage(width, request) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
+  onFailureShow(page, `info-request-${width}`);
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
@@ -63,12 +59,6 @@ async function fillPersonalDetails(page) {
   await page.getByLabel('Address line 1').fill('Flat 2');
   await page.getByLabel('Town or city').fill('Douglas');
   await page.getByLabel('Postcode').fill('IM1 1JE');
-}
-
-async function upload(page, label, name) {
-  await page.getByLabel(label).setInputFiles(png(name));
-  // The name shows while uploading too; Remove comes once the file is stored.
-  await page.getByRole('button', { name: `Remove ${name}` }).waitFor();
 }
 
 for (const width of widths) {

@@ -1,16 +1,12 @@
 // The claim form completed with the keyboard alone against `make mock` (a draw ticket with
 // ID documents). Tab moves between fields; arrows, Space and Enter answer them.
 //   node client/e2e-mock/keyboard.mjs
-import { axe, BASE, launch, shot, TOKEN } from './browser.mjs';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { axe, BASE, launch, onFailureShow, PNG, shot, TOKEN, uploaded } from './browser.mjs';
 
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
 const page = await context.newPage();
+onFailureShow(page, 'keyboard');
 page.on('pageerror', (error) => console.log('pageerror', error.message));
 await page.route('**/identity', (route) =>
   route.continue({ headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' } }),
@@ -41,13 +37,13 @@ async function chooseFile(locator, name) {
     );
     if (chooser) {
       await chooser.setFiles(file);
-      await page.getByText(name).waitFor();
+      await uploaded(page, name);
       return;
     }
   }
   console.log(`no file chooser for ${name} after 3 presses of Space: set on the focused input`);
   await locator.setInputFiles(file);
-  await page.getByText(name).waitFor();
+  await uploaded(page, name);
 }
 async function select(locator, label) {
   await tabTo(locator);

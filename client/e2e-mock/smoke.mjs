@@ -1,13 +1,8 @@
 // Smoke run of every screen against `make mock`: screenshots in $SHOTS_DIR and axe on each
 // state. Not the end-to-end suite (that runs against the real server).
 //   node client/e2e-mock/smoke.mjs
-import { axe, BASE, launch, shot, TOKEN } from './browser.mjs';
+import { axe, BASE, launch, onFailureShow, png, shot, TOKEN, upload } from './browser.mjs';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name) => ({ name, mimeType: 'image/png', buffer: PNG });
 const widths = (process.env.WIDTHS ?? '1024').split(',').map(Number);
 
 let violations = 0;
@@ -17,6 +12,7 @@ const browser = await launch();
 async function newPage(width) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
+  onFailureShow(page, `smoke-${width}`);
   page.on('pageerror', (error) => failures.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Failed calls are staged on purpose; any other console error is a failure.
@@ -135,8 +131,16 @@ for (const width of widths) {
         headers: { ...route.request().headers(), prefer: 'example=idDocsRequired' },
       }),
     );
+    // The claim link opens the mock's default draft: nothing saved, section 1 open.
     await page.goto(`${BASE}/claim/${TOKEN}`);
     await page.getByRole('heading', { name: 'Claim your prize' }).waitFor();
+    await page.getByLabel('First name').waitFor();
+    expectText((await page.getByLabel('First name').inputValue()) === '', 'section 1 empty');
+    // Five sections until the identity check asks for ID documents: 2 to 5 wait on section 1.
+    expectText(
+      (await page.getByText('(complete the sections above first)').count()) === 4,
+      'sections 2 to 5 waiting on section 1',
+    );
     await check(page, 'claim-form', width);
 
     await page.getByRole('button', { name: 'Next' }).click();
@@ -167,8 +171,7 @@ for (const width of widths) {
     await check(page, 'claim-id-documents-modal', width);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByLabel('First ID document').setInputFiles(png('passport.png'));
-    await page.getByText('passport.png').waitFor();
+    await upload(page, 'First ID document', 'passport.png');
     await page.route('**/file', (route) =>
       route.fulfill({ status: 413, json: { statusCode: 413, message: 'File is too large' } }),
     );
@@ -176,8 +179,7 @@ for (const width of widths) {
     await page.getByText('File is too large').first().waitFor();
     await check(page, 'claim-upload-failed', width);
     await page.unroute('**/file');
-    await page.getByLabel('Second ID document').setInputFiles(png('bill.png'));
-    await page.getByText('bill.png').waitFor();
+    await upload(page, 'Second ID document', 'bill.png');
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page
@@ -218,10 +220,8 @@ for (const width of widths) {
     await check(page, 'claim-about-ticket', width);
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByLabel('Front of your ticket').setInputFiles(png('front.png'));
-    await page.getByText('front.png').waitFor();
-    await page.getByLabel('Back of your ticket').setInputFiles(png('back.png'));
-    await page.getByText('back.png').waitFor();
+    await upload(page, 'Front of your ticket', 'front.png');
+    await upload(page, 'Back of your ticket', 'back.png');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('dialog', { name: /^Have you signed your/ }).waitFor();
     await check(page, 'claim-signed-modal', width);
@@ -325,10 +325,8 @@ for (const width of widths) {
     await page.getByLabel('VIRN number').fill('0421');
     await page.getByLabel('How much did you win?').fill('1000');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Front of your Scratchcard').setInputFiles(png('front.png'));
-    await page.getByText('front.png').waitFor();
-    await page.getByLabel('Back of your Scratchcard').setInputFiles(png('back.png'));
-    await page.getByText('back.png').waitFor();
+    await upload(page, 'Front of your Scratchcard', 'front.png');
+    await upload(page, 'Back of your Scratchcard', 'back.png');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Yes, I have signed it' }).click();
     await page.route('**/api/v1/claim/*', (route) =>

@@ -140,4 +140,36 @@ describe('Back office sign-in and session', () => {
       'page',
     );
   });
+  it.each(['/staff/accounts', '/staff/data-protection'])(
+    'When a claims advisor opens %s by its address, then the claims queue opens instead (the screen is not there for the role)',
+    async (path) => {
+      stubApi([
+        [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
+        [/GET \/api\/v1\/staff\/claims\?/, json(EMPTY_QUEUE)],
+      ]);
+      const { location } = renderStaffAt(path);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Claims queue' })).toBeTruthy();
+      expect(location.history?.at(-1)).toBe('/staff/claims');
+      expect(screen.queryByRole('heading', { name: 'Staff accounts' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Data protection requests' })).toBeNull();
+    },
+  );
+
+  it('When a data protection officer is signed in, then the navigation and the route offer Data protection and not Staff accounts', async () => {
+    stubApi([
+      [
+        /GET \/api\/v1\/staff\/session$/,
+        json(sessionOf({ ...ADVISOR, roles: ['data_protection'] })),
+      ],
+    ]);
+    renderStaffAt('/staff/data-protection');
+
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(nav.textContent).toContain('Data protection');
+    expect(nav.textContent).not.toContain('Staff accounts');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Data protection requests' }),
+    ).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import { Button } from '../components/Button/Button';
 import { ResultPanel } from '../components/ResultPanel/ResultPanel';
 import { StaffLayout } from './components/StaffLayout';
 import { isUnauthorised, staffErrorMessage } from './domain/errors';
+import { mayHandleDataProtection } from './data-protection/access';
 import { DataProtectionPage } from './data-protection/DataProtectionPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { ChangePasswordPage } from './pages/ChangePasswordPage';
@@ -120,6 +121,7 @@ export function BackOfficePage() {
           <Route path="/ticket-received">
             <TicketReceivedPage />
           </Route>
+          {/* A screen a role cannot use is not there for it (StaffLayout's navigation agrees). */}
           {value.session.staff.roles.includes('admin') && (
             <Route path="/accounts">
               <AccountsPage />
@@ -131,9 +133,11 @@ export function BackOfficePage() {
           <Route path="/sessions">
             <SessionsPage />
           </Route>
-          <Route path="/data-protection">
-            <DataProtectionPage />
-          </Route>
+          {mayHandleDataProtection(value.session.staff.roles) && (
+            <Route path="/data-protection">
+              <DataProtectionPage />
+            </Route>
+          )}
           <Route>
             <Redirect to="/claims" replace />
           </Route>
