@@ -41,7 +41,7 @@ import { reconcileStorage } from '../server/src/modules/files/reconcile.ts';
 import { localDiskStorage } from '../server/src/modules/files/storage.ts';
 import { deleteSentEmails } from '../server/src/modules/mail/outbox.ts';
 import { strandedIds } from '../server/src/modules/mail/outbox-sender.ts';
-import { tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
+import { staffKeys, tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
 import { queueQueries, seedScale, type ScaleSeed } from '../server/test/support/scale-seed.ts';
 import { CALLS } from './lib/api-calls.ts';
 import { load, prebuilt } from './lib/load.ts';
@@ -56,6 +56,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const STAFF_REQUESTS = Number(process.env.BENCH_STAFF_REQUESTS ?? 100);
 const FIXED_RATE = 300;
+/** The servers' staff key, so the bench's staff sessions are made under it. */
+const STAFF_SECRET_KEY = randomBytes(32).toString('base64url');
+
 const ONLY_CALLS = process.env.BENCH_CALLS
   ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim()))
   : undefined;
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
         UPLOAD_DIR: side.uploadDir,
         OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
         RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
+        STAFF_SECRET_KEY,
         TRUST_PROXY: 'loopback',
       },
       logFile: path.join(runDir, `server-${side.label}.log`),
@@ -260,13 +264,14 @@ async function staffCookie(side: Side): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const { rows: staff } = await side.db.query<{ id: string }>(
     `insert into staff_account (id, email, name, roles, totp_secret_sealed, setup_completed_at)
-     values (gen_random_uuid(), 'bench.' || gen_random_uuid() || '@staff.example.co.uk', 'Bench advisor', array['claims_advisor'], '\\x00'::bytea, now())
+     values (gen_random_uuid(), 'bench.' || gen_random_uuid() || '@staff.example.co.uk', 'Bench advisor', array['claims_advisor'], null, now())
      returning id`,
   );
   await side.db.query(
-    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at)
-     values (gen_random_uuid(), $1, $2, now() + interval '8 hours', now() + interval '8 hours')`,
-    [tokenHash(token), staff[0]!.id],
+    // Made under the server's key (a session of another key has ended).
+    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at, key_id)
+     values (gen_random_uuid(), $1, $2, now() + interval '8 hours', now() + interval '8 hours', $3)`,
+    [tokenHash(token), staff[0]!.id, staffKeys(STAFF_SECRET_KEY).id],
   );
   return `staff_session=${token}`;
 }
