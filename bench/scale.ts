@@ -9,8 +9,9 @@
  *      (req/s) and at a paced 300 req/s (p99); `scale.<call>.vs_empty` is the seeded req/s over
  *      the empty one's;
  *   3. on each, the staff screens one request at a time: the queue's first page, each filter,
- *      search by reference and by e-mail, a claim page (with its timeline) and the ticket-code
- *      look-up: p95 in ms;
+ *      each kind of search (reference, e-mail, name, postcode, phone, ticket number; the queries
+ *      the plan test plans), a claim page (with its timeline) and the ticket-code look-up: p95
+ *      in ms;
  *   4. on the seeded database, the maintenance job's purge, unused-upload purge, storage
  *      reconciliation, stranded-outbox sweep and sent-outbox deletion, each timed while verify
  *      runs at a paced 300 req/s, with any claimant backend seen waiting on a lock;
@@ -40,8 +41,8 @@ import { reconcileStorage } from '../server/src/modules/files/reconcile.ts';
 import { localDiskStorage } from '../server/src/modules/files/storage.ts';
 import { deleteSentEmails } from '../server/src/modules/mail/outbox.ts';
 import { strandedIds } from '../server/src/modules/mail/outbox-sender.ts';
-import { tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
-import { seedScale, type ScaleSeed } from '../server/test/support/scale-seed.ts';
+import { staffKeys, tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
+import { queueQueries, seedScale, type ScaleSeed } from '../server/test/support/scale-seed.ts';
 import { CALLS } from './lib/api-calls.ts';
 import { load, prebuilt } from './lib/load.ts';
 import { paced } from './lib/paced.ts';
@@ -55,6 +56,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const STAFF_REQUESTS = Number(process.env.BENCH_STAFF_REQUESTS ?? 100);
 const FIXED_RATE = 300;
+/** The servers' staff key, so the bench's staff sessions are made under it. */
+const STAFF_SECRET_KEY = randomBytes(32).toString('base64url');
+
 const ONLY_CALLS = process.env.BENCH_CALLS
   ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim()))
   : undefined;
@@ -170,6 +174,7 @@ async function main(): Promise<void> {
         UPLOAD_DIR: side.uploadDir,
         OPERATOR_API_TOKEN: randomBytes(24).toString('base64url'),
         RATE_LIMIT_SECRET: randomBytes(32).toString('base64url'),
+        STAFF_SECRET_KEY,
         TRUST_PROXY: 'loopback',
       },
       logFile: path.join(runDir, `server-${side.label}.log`),
@@ -258,14 +263,15 @@ async function drain(db: pg.Pool): Promise<void> {
 async function staffCookie(side: Side): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const { rows: staff } = await side.db.query<{ id: string }>(
-    `insert into staff_account (id, email, name, role, totp_secret_sealed, setup_completed_at)
-     values (gen_random_uuid(), 'bench.' || gen_random_uuid() || '@staff.example.co.uk', 'Bench advisor', 'claims_advisor', '\\x00'::bytea, now())
+    `insert into staff_account (id, email, name, roles, totp_secret_sealed, setup_completed_at)
+     values (gen_random_uuid(), 'bench.' || gen_random_uuid() || '@staff.example.co.uk', 'Bench advisor', array['claims_advisor'], null, now())
      returning id`,
   );
   await side.db.query(
-    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at)
-     values (gen_random_uuid(), $1, $2, now() + interval '8 hours', now() + interval '8 hours')`,
-    [tokenHash(token), staff[0]!.id],
+    // Made under the server's key (a session of another key has ended).
+    `insert into staff_session (id, token_hash, staff_id, idle_expires_at, expires_at, key_id)
+     values (gen_random_uuid(), $1, $2, now() + interval '8 hours', now() + interval '8 hours', $3)`,
+    [tokenHash(token), staff[0]!.id, staffKeys(STAFF_SECRET_KEY).id],
   );
   return `staff_session=${token}`;
 }
@@ -278,43 +284,13 @@ async function staffScreens(
   const cookie = await staffCookie(side);
   // On the empty database, one submitted claim of the seeding's kind to look at.
   const seed = side.seed ?? (await seedScale(side.url, 1));
-  const today = new Date().toISOString().slice(0, 10);
-  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const screens: Array<[string, (i: number) => string]> = [
     ['queue.first_page', () => '/api/v1/staff/claims'],
-    ...[
-      'submitted',
-      'reviewed',
-      'ticket_requested',
-      'ticket_received',
-      'payment_details_requested',
-      'paid',
-      'rejected',
-    ].map((step): [string, (i: number) => string] => [
-      `queue.step_${step}`,
-      () => `/api/v1/staff/claims?step=${step}`,
+    // Each filter and each kind of search, as the plan test plans them.
+    ...queueQueries(seed).map(([name], index): [string, (i: number) => string] => [
+      `queue.${name}`,
+      (i) => `/api/v1/staff/claims?${queueQueries(seed, i)[index]![1]}`,
     ]),
-    ['queue.product_sc', () => '/api/v1/staff/claims?productType=SC'],
-    ['queue.product_dbg', () => '/api/v1/staff/claims?productType=DBG'],
-    [
-      'queue.submitted_last_30_days',
-      () => `/api/v1/staff/claims?submittedFrom=${monthAgo}&submittedTo=${today}`,
-    ],
-    ...['up_to_1000', '1000_to_10000', 'over_10000'].map(
-      (band): [string, (i: number) => string] => [
-        `queue.prize_${band}`,
-        () => `/api/v1/staff/claims?prizeBand=${band}`,
-      ],
-    ),
-    ['queue.id_docs_required', () => '/api/v1/staff/claims?idDocsRequired=true'],
-    [
-      'queue.search_reference',
-      (i) => `/api/v1/staff/claims?q=${seed.hashids[i % seed.hashids.length]}`,
-    ],
-    [
-      'queue.search_email',
-      (i) => `/api/v1/staff/claims?q=${encodeURIComponent(seed.emails[i % seed.emails.length]!)}`,
-    ],
     ['claim_page', (i) => `/api/v1/staff/claims/${seed.hashids[i % seed.hashids.length]}`],
     [
       'ticket_code',

@@ -1485,6 +1485,49 @@ operation('createStaffInfoRequest', () => {
     },
   );
 
+  scenario(
+    "400: images of another kind than the claim's ticket, in the validation shape naming sectionTypeList",
+    [...SUBMITTED_CLAIM, ...STAFF],
+    async () => {
+      const claim = isMock ? undefined : await askedClaim();
+      const refused = await api(
+        'POST',
+        `/api/v1/staff/claims/${claim?.claimHashid ?? MOCK_HASHID}/info-requests`,
+        as(await advisor(), {
+          // A Scratchcard claim on the real server.
+          json: { sectionTypeList: ['DBG_PINK_IMAGES'] },
+          prefer: 'code=400',
+        }),
+      );
+      expectValidationError(refused, isReal ? { sectionTypeList: null } : {});
+    },
+  );
+
+  scenario(
+    '409: a paid or rejected claim, in the general shape',
+    [...SUBMITTED_CLAIM, ...STAFF, 'changeStaffClaimStep'],
+    async () => {
+      const claim = isMock ? undefined : await submittedClaim('SC', 'staff-closed');
+      const claimHashid = claim?.claimHashid ?? MOCK_HASHID;
+      const member = await advisor();
+      if (claim)
+        expectSuccess(
+          await changeStep(member, claimHashid, {
+            from: 'submitted',
+            to: 'rejected',
+            reason: 'The ticket was not a winning ticket.',
+          }),
+          200,
+        );
+      const refused = await api(
+        'POST',
+        `/api/v1/staff/claims/${claimHashid}/info-requests`,
+        as(member, { json: { sectionTypeList: ['PERSONAL_DETAILS'] }, prefer: 'code=409' }),
+      );
+      expectGeneralError(refused, 409);
+    },
+  );
+
   scenario('404: an unknown claim reference, in the general shape', STAFF, async () => {
     const unknown = await api(
       'POST',

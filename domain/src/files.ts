@@ -76,6 +76,22 @@ export function ticketOfImageSection(section: ImageSection | undefined): TicketC
   }
 }
 
+/** The kinds of ticket images a claim's ticket has: the only ones an operator may ask for. */
+export function imageSectionsOf(ticket: TicketChoice): ImageSection[] {
+  return IMAGE_SECTIONS.filter((section) => {
+    const of = ticketOfImageSection(section);
+    return (
+      of.productType === ticket.productType &&
+      (of.dbgTicketType === undefined || of.dbgTicketType === ticket.dbgTicketType)
+    );
+  });
+}
+
+/** The sections an info request about a claim with this ticket may ask for. */
+export function askableSections(ticket: TicketChoice): SectionType[] {
+  return ['PERSONAL_DETAILS', 'ID_DOCUMENTS', ...imageSectionsOf(ticket)];
+}
+
 /** The files an info request's answer must carry: [property, upload type]. */
 export function infoRequestFileKinds(
   requested: readonly SectionType[],

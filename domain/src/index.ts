@@ -30,7 +30,9 @@ export {
 export { breaksContractRule, isBlank, type ContractFieldRule } from './fieldRule.ts';
 export {
   IMAGE_SECTIONS,
+  askableSections,
   claimFileKinds,
+  imageSectionsOf,
   infoRequestFileKinds,
   isImageSection,
   needsTicketBack,

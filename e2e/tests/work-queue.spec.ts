@@ -153,6 +153,11 @@ test('work queue: an information request shows in the queue and on the claim, an
 
   await page.goto(`/staff/claims/${claim.hashid}`);
   await expect(page.getByRole('button', { name: 'Mark as reviewed' })).toBeVisible();
+  // A Scratchcard: only its own kind of ticket images can be asked for.
+  const ask = page.getByRole('group', { name: 'What should the claimant send?' });
+  await expect(ask.getByRole('checkbox')).toHaveCount(3);
+  await expect(ask.getByLabel('Scratchcard images')).toBeVisible();
+  await expect(ask.getByLabel(/Draw-based game ticket images/)).toHaveCount(0);
   await page.getByLabel('Personal details').check();
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Information requested' })).toBeVisible();

@@ -954,7 +954,8 @@ export interface paths {
          * The claims queue
          * @description Submitted claims, oldest waiting first unless `sort`/`order` say otherwise, one page at a
          *     time (`after` for keyset paging), filtered by every parameter given. Closed claims (paid,
-         *     rejected) are left out unless `closed=true` or a `step` filter names them. Claims that were
+         *     rejected) are left out unless `closed=true` or a `step` filter names them, except that a
+         *     search (`q`) for an exact reference finds its claim whatever its step. Claims that were
          *     started but never submitted are not listed. Any staff role.
          */
         get: operations["listStaffClaims"];
@@ -1082,6 +1083,11 @@ export interface paths {
          *     `${PUBLIC_URL}/claim/info-request/{infoRequestToken}` (never returned). An earlier open
          *     request on the same claim is closed. Claims advisors and customer care. Recorded in the
          *     staff audit (`claim.info_requested`).
+         *
+         *     Only what the claim can have is asked for: personal details, ID documents and the images of
+         *     the claim's own ticket (`SC_IMAGES` for a Scratchcard, `DBG_PINK_IMAGES` or
+         *     `DBG_WHITE_IMAGES` for a draw ticket of that colour); any other image kind is a 400 naming
+         *     `sectionTypeList`. A paid or rejected claim is closed: asking is a 409.
          */
         post: operations["createStaffInfoRequest"];
         delete?: never;
@@ -2303,11 +2309,12 @@ export interface components {
             page: number;
             pageSize: number;
             /**
-             * @description Number of claims matching the filters, over all pages; counted up to 10,000 only (then
-             *     `totalIsLowerBound` is true), so a count never costs a scan of a million claims.
+             * @description Number of claims known to match the filters: exact on the last page; otherwise (then
+             *     `totalIsLowerBound` is true) the claims up to the end of this page as far as this page
+             *     shows them. Never counted beyond the page, so no call costs a scan of a million claims.
              */
             total: number;
-            /** @description True when more claims match than `total` says (the count stopped at 10,000). */
+            /** @description True when more claims match than `total` says (more pages follow, or this page was reached by a cursor). */
             totalIsLowerBound?: boolean;
             /** @description Present when more claims follow; pass it as `after` for the next page. */
             nextCursor?: string;
@@ -4929,6 +4936,15 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StaffNotFound"];
+            /** @description The claim is paid or rejected; no information can be asked for. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralError"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };

@@ -17,12 +17,13 @@ export interface StaffClaimList {
      */
   pageSize: number;
   /**
-     * Number of claims matching the filters, over all pages; counted up to 10,000 only (then
-     * `totalIsLowerBound` is true), so a count never costs a scan of a million claims.
+     * Number of claims known to match the filters: exact on the last page; otherwise (then
+     * `totalIsLowerBound` is true) the claims up to the end of this page as far as this page
+     * shows them. Never counted beyond the page, so no call costs a scan of a million claims.
      * @minimum 0
      */
   total: number;
-  /** True when more claims match than `total` says (the count stopped at 10,000). */
+  /** True when more claims match than `total` says (more pages follow, or this page was reached by a cursor). */
   totalIsLowerBound?: boolean;
   /**
      * Present when more claims follow; pass it as `after` for the next page.

@@ -64,6 +64,10 @@ describe('the queue order and pages', () => {
       [first, second, third, fourth].map((claim) => claim!.hashid),
     );
     expect(await hashids(advisor, `q=${name}&step=paid`)).toEqual([third!.hashid]);
+    // An exact reference names one claim: found paid or rejected, the default view otherwise kept.
+    expect(await hashids(advisor, `q=${third!.hashid}`)).toEqual([third!.hashid]);
+    expect(await hashids(advisor, `q=${fourth!.hashid.toLowerCase()}`)).toEqual([fourth!.hashid]);
+    expect(await hashids(advisor, `q=${third!.hashid}&step=reviewed`)).toEqual([]);
     // By step: submitted before reviewed, whatever the submission order.
     await step(advisor, first!.hashid, 'submitted', 'reviewed');
     expect(await hashids(advisor, `q=${name}&sort=step`)).toEqual([second!.hashid, first!.hashid]);
@@ -122,7 +126,9 @@ describe('the queue order and pages', () => {
           `/api/v1/staff/claims?q=${name}&pageSize=2&sort=${sort}&order=${order}${after ? `&after=${after}` : ''}`,
         );
         expect(res.status).toBe(200);
-        expect(res.body.total).toBe(5);
+        // Never counted beyond the page: exact once the last page is reached.
+        expect(res.body.total).toBe(after ? 2 + res.body.items.length : 2);
+        expect(res.body.totalIsLowerBound).toBe(Boolean(after || res.body.nextCursor));
         seen.push(...res.body.items.map((item: { claimHashid: string }) => item.claimHashid));
         after = res.body.nextCursor;
         pages++;
@@ -302,6 +308,43 @@ describe('waiting states and stale changes', () => {
       currentStep: 'submitted',
       allowedTransitions: ['rejected'],
     });
+  });
+
+  it("when information is asked for images the claim's ticket does not have, or on a closed claim, then it is refused (400 naming sectionTypeList, 409) and nothing is asked", async () => {
+    const advisor = await staffMember(ctx.server, 'claims_advisor');
+    // A pink draw ticket.
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const path = `/api/v1/staff/claims/${claim.hashid}/info-requests`;
+    for (const foreign of [['SC_IMAGES'], ['PERSONAL_DETAILS', 'DBG_WHITE_IMAGES']]) {
+      const refused = await advisor.post(path, { sectionTypeList: foreign });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [
+          {
+            property: 'sectionTypeList',
+            constraints: { askable: expect.stringContaining(foreign.at(-1)!) },
+            children: [],
+          },
+        ],
+      });
+    }
+    expect((await advisor.post(path, { sectionTypeList: ['DBG_PINK_IMAGES'] })).status).toBe(201);
+    await ctx.sink.waitFor(claim.email, /more information/);
+    expect(
+      (await step(advisor, claim.hashid, 'submitted', 'rejected', 'Not a winning ticket')).status,
+    ).toBe(200);
+    const closed = await advisor.post(path, { sectionTypeList: ['PERSONAL_DETAILS'] });
+    expect(closed.status).toBe(409);
+    expect(closed.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This claim is paid or rejected: the claimant cannot be asked for information.',
+    });
+    const page = (await advisor.get(`/api/v1/staff/claims/${claim.hashid}`)).body;
+    expect(page.infoRequests).toHaveLength(1);
+    expect(page.infoRequests[0].sectionTypeList).toEqual(['DBG_PINK_IMAGES']);
   });
 
   it('when a claim moved on since the page was loaded, then the answer says who moved it, when, where to, and the moves valid now', async () => {

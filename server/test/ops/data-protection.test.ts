@@ -83,6 +83,9 @@ beforeAll(async () => {
     .fork()
     .getConnection()
     .execute('update claim set email = ? where hashid = ?', [email.toUpperCase(), open.hashid]);
+  await advisor.post(`/api/v1/staff/claims/${paid.hashid}/notes`, {
+    text: 'Claimant asked us to call her on her mobile after 6pm',
+  });
   await moveTo(advisor, paid.hashid, 'paid');
   await moveTo(advisor, open.hashid, 'reviewed');
   // Previews exist once re-encoded: wait, so the archive holds the re-encoded bytes.
@@ -206,7 +209,9 @@ describe("a claimant's rights", () => {
     expect(res.status).toBe(400);
   });
 
-  it('when a paid claim is erased with a reason, then its personal data and images are gone, its financial record stays, and the erasure is audited with its reason', async () => {
+  it('when a paid claim is erased with a reason, then its personal data, internal notes and images are gone, its financial record stays, and the erasure is audited with its reason', async () => {
+    const before = await advisor.get(`/api/v1/staff/claims/${paid.hashid}`);
+    expect(before.body.notes).toHaveLength(1);
     const reason = 'Erasure requested by the claimant by letter of 20 November 2026';
     const keys = await ctx.server.orm.em
       .fork()
@@ -226,6 +231,19 @@ describe("a claimant's rights", () => {
     expect(page.body.email).toBeUndefined();
     expect(page.body.personalDetails).toBeUndefined();
     expect(page.body.files).toEqual([]);
+    expect(page.body.notes).toEqual([]);
+    expect(JSON.stringify(page.body)).not.toContain('after 6pm');
+    const [notes] = await ctx.server.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ n: string }>>('select count(*) as n from staff_note where claim_id = ?', [
+        await claimId(paid.hashid),
+      ]);
+    expect(Number(notes!.n)).toBe(0);
+    // The audit keeps that a note was added, never its text.
+    expect(page.body.timeline.map((entry: { event: string }) => entry.event)).toContain(
+      'claim.note_added',
+    );
     expect(page.body.ticketDetails.prizeAmountPence).toBe(125000);
     expect(page.body.step).toBe('paid');
     expect(page.body.dataRemoved).toEqual({

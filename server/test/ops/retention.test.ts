@@ -28,9 +28,11 @@ interface Held {
   bytesOnDisk: number;
   email: string | null;
   personalDetails: number;
+  /** Staff's internal notes on the claim (free text about the claimant). */
+  notes: number;
 }
 
-/** What is still held for a claim: its files' types (rows and bytes), e-mail and personal details. */
+/** What is still held for a claim: its files' types (rows and bytes), e-mail, personal details and notes. */
 async function held(hashid: string): Promise<Held> {
   const connection = ctx.server.orm.em.fork().getConnection();
   const [claim] = await connection.execute<Array<{ id: string; email: string | null }>>(
@@ -45,6 +47,10 @@ async function held(hashid: string): Promise<Held> {
     'select count(*) as n from identity_check where claim_id = ? and personal_details is not null',
     [claim!.id],
   );
+  const [notes] = await connection.execute<Array<{ n: string }>>(
+    'select count(*) as n from staff_note where claim_id = ?',
+    [claim!.id],
+  );
   return {
     fileTypes: files.map((file) => file.type),
     bytesOnDisk: files.filter((file) =>
@@ -52,6 +58,7 @@ async function held(hashid: string): Promise<Held> {
     ).length,
     email: claim!.email,
     personalDetails: Number(checks!.n),
+    notes: Number(notes!.n),
   };
 }
 
@@ -71,6 +78,12 @@ beforeAll(async () => {
   paid = await claimWithImages(ctx);
   rejected = await claimWithImages(ctx);
   open = await claimWithImages(ctx);
+  for (const claim of [paid, rejected, open]) {
+    const noted = await advisor.post(`/api/v1/staff/claims/${claim.hashid}/notes`, {
+      text: 'Claimant phoned: she is Siân, moving house next month',
+    });
+    expect(noted.status).toBe(201);
+  }
   await moveTo(advisor, paid.hashid, 'paid');
   await moveTo(advisor, rejected.hashid, 'rejected');
   await moveTo(advisor, open.hashid, 'payment_details_requested');
@@ -86,6 +99,7 @@ describe('retention by data class', () => {
       expect(now.bytesOnDisk).toBe(4);
       expect(now.email).toBe(claim.email);
       expect(now.personalDetails).toBe(1);
+      expect(now.notes).toBe(1);
     }
   });
 
@@ -112,12 +126,16 @@ describe('retention by data class', () => {
     expect(await run(2189)).toEqual({ id_documents: 0, ticket_images: 0, personal_data: 0 });
   });
 
-  it('when the personal data days have passed, then the closed claims are anonymised and the open one keeps everything', async () => {
+  it('when the personal data days have passed, then the closed claims are anonymised, their internal notes gone, and the open one keeps everything', async () => {
     expect(await run(2191)).toEqual({ id_documents: 0, ticket_images: 0, personal_data: 2 });
     for (const claim of [paid, rejected]) {
       const now = await held(claim.hashid);
       expect(now.email).toBeNull();
       expect(now.personalDetails).toBe(0);
+      expect(now.notes).toBe(0);
+      const page = await advisor.get(`/api/v1/staff/claims/${claim.hashid}`);
+      expect(page.body.notes).toEqual([]);
+      expect(JSON.stringify(page.body)).not.toContain('moving house');
     }
     const kept = await held(open.hashid);
     expect(kept).toEqual({
@@ -125,6 +143,7 @@ describe('retention by data class', () => {
       bytesOnDisk: 4,
       email: open.email,
       personalDetails: 1,
+      notes: 1,
     });
   });
 

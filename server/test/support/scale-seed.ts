@@ -25,9 +25,48 @@ export interface ScaleSeed {
   hashids: string[];
   /** E-mail addresses of those same claims. */
   emails: string[];
+  /** Their claimants' last names, postcodes and phone numbers, and their ticket numbers. */
+  lastNames: string[];
+  postcodes: string[];
+  phones: string[];
+  ticketNumbers: string[];
   /** Ticket codes of seeded claims past 'ticket_requested'. */
   ticketCodes: string[];
   staffIds: string[];
+}
+
+/**
+ * The staff queue under each filter and each kind of search (issue 32), on seeded claims: a
+ * figure name and the query string (searches for the `i`th sampled claim). Timed by `make bench-scale`, planned by the plan test.
+ */
+export function queueQueries(seed: ScaleSeed, i = 0): Array<[name: string, query: string]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const at = (values: string[]) => encodeURIComponent(values[i % values.length]!);
+  const steps = ['submitted', 'reviewed', 'ticket_requested', 'ticket_received'];
+  return [
+    ...[...steps, 'payment_details_requested', 'paid', 'rejected'].map((step): [string, string] => [
+      `step_${step}`,
+      `step=${step}`,
+    ]),
+    ['closed_included', 'closed=true'],
+    ['product_sc', 'productType=SC'],
+    ['product_dbg', 'productType=DBG'],
+    ['submitted_last_30_days', `submittedFrom=${monthAgo}&submittedTo=${today}`],
+    ...['up_to_1000', '1000_to_10000', 'over_10000'].map((band): [string, string] => [
+      `prize_${band}`,
+      `prizeBand=${band}`,
+    ]),
+    ['id_docs_required', 'idDocsRequired=true'],
+    ['assigned_to_me', 'assignedTo=me'],
+    ['unassigned', 'assignedTo=nobody'],
+    ['search_reference', `q=${at(seed.hashids)}`],
+    ['search_email', `q=${at(seed.emails)}`],
+    ['search_name', `q=${at(seed.lastNames)}`],
+    ['search_postcode', `q=${at(seed.postcodes)}`],
+    ['search_phone', `q=${at(seed.phones)}`],
+    ['search_ticket_number', `q=${at(seed.ticketNumbers)}`],
+  ];
 }
 
 /** The first reference of seeded claims: far above what the server's sequence hands out. */
@@ -61,10 +100,11 @@ export async function seedScale(
   try {
     // Seeding is a bulk load: no WAL flush per statement.
     await client.query('set synchronous_commit = off');
+    // No TOTP secret (they never sign in): one not sealed with the server's key stops its start-up.
     const staff = await client.query<{ id: string }>(
       `insert into staff_account (id, email, name, roles, totp_secret_sealed, setup_completed_at)
        select gen_random_uuid(), 'seed.staff.' || g || '@staff.example.co.uk', 'Seeded staff ' || g,
-              array[(array['claims_advisor','customer_care','admin'])[1 + g % 3]], '\\x00'::bytea, now()
+              array[(array['claims_advisor','customer_care','admin'])[1 + g % 3]], null, now()
          from generate_series(1, 50) g returning id`,
     );
     const staffIds = staff.rows.map((row) => row.id);
@@ -124,8 +164,15 @@ export async function seedScale(
     // Claims' own trail: started, verified, identity checked, two uploads, submitted.
     await step(
       'identity_check',
+      // Names, postcodes and phone numbers vary as a caller's do: a search by one finds a few
+      // claims, never every claim (about 2,000 surnames, 6,760 postcodes, a phone each).
       `insert into identity_check (id, claim_id, personal_details, id_docs_required, provider, checked_at)
-       select identity_check_id, id, $1::jsonb, reference % 5 = 0, 'local-rules', submitted_at - interval '20 minutes'
+       select identity_check_id, id,
+              $1::jsonb || jsonb_build_object(
+                'lastName', 'Seed' || translate(((reference - $2) % 2003)::text, '0123456789', 'abcdefghij'),
+                'postCode', 'SW' || (reference % 10) || ' ' || (reference % 9) || chr(65 + (reference % 26)::int) || chr(65 + (reference / 26 % 26)::int),
+                'phoneNumber', '07700' || lpad((reference % 1000000)::text, 6, '0')),
+              reference % 5 = 0, 'local-rules', submitted_at - interval '20 minutes'
          from claim where status = 'submitted' and reference > $2`,
       [person, REFERENCE_BASE],
     );
@@ -217,8 +264,20 @@ export async function seedScale(
     const analyze = Date.now();
     await client.query('analyze');
     log(`  analyze: ${((Date.now() - analyze) / 1000).toFixed(1)} s`);
-    const sample = await client.query<{ hashid: string; email: string; ticket_code: string }>(
-      `select c.hashid, c.email, p.ticket_code from claim c join claim_process p on p.claim_id = c.id
+    const sample = await client.query<{
+      hashid: string;
+      email: string;
+      ticket_code: string;
+      last_name: string;
+      post_code: string;
+      phone: string;
+      ticket_number: string;
+    }>(
+      `select c.hashid, c.email, p.ticket_code, ic.personal_details->>'lastName' as last_name,
+              ic.personal_details->>'postCode' as post_code, ic.personal_details->>'phoneNumber' as phone,
+              coalesce(c.details->>'dbgTicketNumber', c.details->>'scSerialNumber') as ticket_number
+         from claim c join claim_process p on p.claim_id = c.id
+         join identity_check ic on ic.id = c.identity_check_id
         where c.status = 'submitted' and c.reference > $1 and p.ticket_code is not null
           and c.reference % $2 = 0 limit 200`,
       [REFERENCE_BASE, Math.max(1, Math.floor(claims / 2000))],
@@ -228,6 +287,10 @@ export async function seedScale(
       hashids: sample.rows.map((row) => row.hashid),
       emails: sample.rows.map((row) => row.email),
       ticketCodes: sample.rows.map((row) => row.ticket_code),
+      lastNames: sample.rows.map((row) => row.last_name),
+      postcodes: sample.rows.map((row) => row.post_code),
+      phones: sample.rows.map((row) => row.phone),
+      ticketNumbers: sample.rows.map((row) => row.ticket_number),
       staffIds,
     };
   } finally {

@@ -169,6 +169,15 @@ describe('Back-office claim page', () => {
       }),
     ).toBeTruthy();
 
+    // A Scratchcard: only its own kind of images is offered.
+    const offered = within(
+      screen.getByRole('group', { name: 'What should the claimant send?' }),
+    ).getAllByRole('checkbox');
+    expect(offered.map((box) => box.closest('div')?.textContent)).toEqual([
+      'Personal details',
+      'ID documents',
+      'Scratchcard images',
+    ]);
     await user.click(screen.getByLabelText('Personal details'));
     await user.click(screen.getByLabelText('Scratchcard images'));
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
@@ -179,6 +188,48 @@ describe('Back-office claim page', () => {
     const request = calls.find((call) => call.method === 'POST');
     expect(request?.body).toEqual({ sectionTypeList: ['PERSONAL_DETAILS', 'SC_IMAGES'] });
     expect(headersOf(request).get('X-CSRF-Token')).toBe(CSRF);
+  });
+
+  it.each(['paid', 'rejected'] as const)(
+    'When the claim is %s, then information cannot be asked for',
+    async (step) => {
+      stubApi([
+        [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
+        [CLAIM_URL, json(claimOf({ step, allowedTransitions: [], waitingOn: 'nobody' }))],
+      ]);
+      renderStaffAt('/staff/claims/K7Q2M9XA');
+      await screen.findByRole('heading', { level: 1, name: /Claim K7Q2M9XA/ }, { timeout: 10_000 });
+      expect(
+        screen.queryByRole('heading', { name: 'Ask the claimant for information' }),
+      ).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Send the request' })).toBeNull();
+    },
+  );
+
+  it('When the claim is a pink draw ticket, then only pink ticket images are offered', async () => {
+    const claim = claimOf();
+    stubApi([
+      [/GET \/api\/v1\/staff\/session$/, json(sessionOf())],
+      [
+        CLAIM_URL,
+        json({
+          ...claim,
+          ticketDetails: {
+            productType: 'DBG',
+            dbgGame: 'Lotto',
+            dbgTicketType: 'PINK',
+            dbgTicketNumber: '1234-567890123-456789',
+            prizeAmountPence: 175000,
+            ticketFrontFileUuid: claim.ticketDetails.ticketFrontFileUuid,
+          },
+        }),
+      ],
+    ]);
+    renderStaffAt('/staff/claims/K7Q2M9XA');
+    await screen.findByRole('heading', { level: 1, name: /Claim K7Q2M9XA/ }, { timeout: 10_000 });
+    expect(screen.getByLabelText('Draw-based game ticket images (pink)')).toBeTruthy();
+    expect(screen.queryByLabelText('Scratchcard images')).toBeNull();
+    expect(screen.queryByLabelText('Draw-based game ticket images (white)')).toBeNull();
   });
 
   it('When the claim does not exist, then the page says so with a way back to the queue', async () => {

@@ -1980,7 +1980,8 @@ export const getListStaffClaimsUrl = (params?: ListStaffClaimsParams,) => {
 /**
  * Submitted claims, oldest waiting first unless `sort`/`order` say otherwise, one page at a
  * time (`after` for keyset paging), filtered by every parameter given. Closed claims (paid,
- * rejected) are left out unless `closed=true` or a `step` filter names them. Claims that were
+ * rejected) are left out unless `closed=true` or a `step` filter names them, except that a
+ * search (`q`) for an exact reference finds its claim whatever its step. Claims that were
  * started but never submitted are not listed. Any staff role.
  * @summary The claims queue
  */
@@ -2539,6 +2540,11 @@ export type createStaffInfoRequestResponse404 = {
   status: 404
 }
 
+export type createStaffInfoRequestResponse409 = {
+  data: GeneralError
+  status: 409
+}
+
 export type createStaffInfoRequestResponse415 = {
   data: UnsupportedMediaTypeResponse
   status: 415
@@ -2552,7 +2558,7 @@ export type createStaffInfoRequestResponse500 = {
 export type createStaffInfoRequestResponseSuccess = (createStaffInfoRequestResponse201) & {
   headers: Headers;
 };
-export type createStaffInfoRequestResponseError = (createStaffInfoRequestResponse400 | createStaffInfoRequestResponse401 | createStaffInfoRequestResponse403 | createStaffInfoRequestResponse404 | createStaffInfoRequestResponse415 | createStaffInfoRequestResponse500) & {
+export type createStaffInfoRequestResponseError = (createStaffInfoRequestResponse400 | createStaffInfoRequestResponse401 | createStaffInfoRequestResponse403 | createStaffInfoRequestResponse404 | createStaffInfoRequestResponse409 | createStaffInfoRequestResponse415 | createStaffInfoRequestResponse500) & {
   headers: Headers;
 };
 
@@ -2570,6 +2576,11 @@ export const getCreateStaffInfoRequestUrl = (claimHashid: string,) => {
  * `${PUBLIC_URL}/claim/info-request/{infoRequestToken}` (never returned). An earlier open
  * request on the same claim is closed. Claims advisors and customer care. Recorded in the
  * staff audit (`claim.info_requested`).
+ *
+ * Only what the claim can have is asked for: personal details, ID documents and the images of
+ * the claim's own ticket (`SC_IMAGES` for a Scratchcard, `DBG_PINK_IMAGES` or
+ * `DBG_WHITE_IMAGES` for a draw ticket of that colour); any other image kind is a 400 naming
+ * `sectionTypeList`. A paid or rejected claim is closed: asking is a 409.
  * @summary Ask the claimant for more information
  */
 export const createStaffInfoRequest = async (claimHashid: string,
@@ -2604,7 +2615,7 @@ return http<createStaffInfoRequestResponseSuccess>(getCreateStaffInfoRequestUrl(
 
 export const getCreateStaffInfoRequestMutationKey = () => ['createStaffInfoRequest'] as const;
 
-export const getCreateStaffInfoRequestMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+export const getCreateStaffInfoRequestMutationOptions = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStaffInfoRequest>>, TError,CreateStaffInfoRequestMutationVariables, TContext>, request?: SecondParameter<typeof http>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createStaffInfoRequest>>, TError,CreateStaffInfoRequestMutationVariables, TContext> => {
 
@@ -2633,13 +2644,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateStaffInfoRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createStaffInfoRequest>>>
     export type CreateStaffInfoRequestMutationBody = CreateInfoRequestRequest
-    export type CreateStaffInfoRequestMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>
+    export type CreateStaffInfoRequestMutationError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>
     export type CreateStaffInfoRequestMutationVariables = {claimHashid: string;data: CreateInfoRequestRequest}
 
     /**
  * @summary Ask the claimant for more information
  */
-export const useCreateStaffInfoRequest = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | UnsupportedMediaTypeResponse | InternalErrorResponse>,
+export const useCreateStaffInfoRequest = <TError = ErrorType<BadRequestResponse | StaffUnauthorizedResponse | ForbiddenResponse | StaffNotFoundResponse | GeneralError | UnsupportedMediaTypeResponse | InternalErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStaffInfoRequest>>, TError,CreateStaffInfoRequestMutationVariables, TContext>, request?: SecondParameter<typeof http>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createStaffInfoRequest>>,

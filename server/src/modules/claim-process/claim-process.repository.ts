@@ -78,9 +78,6 @@ export interface QueueRow {
   assignedStaffName: string | null;
 }
 
-/** Counting stops here: a count of a million matching claims would cost a scan of them all. */
-export const QUEUE_COUNT_LIMIT = 10_000;
-
 const CLOSED_STEPS: readonly ClaimStep[] = ['paid', 'rejected'];
 
 export type ClaimInfoStatus = 'submitted' | 'info_requested' | 'info_received';
@@ -105,8 +102,11 @@ export interface TimelineRow {
  */
 const TIMELINE_MAX = 2000;
 
-/** The day a submitted_at falls on in the UK, for the date filters. */
-const UK_DAY = `(c.submitted_at at time zone 'Europe/London')::date`;
+/**
+ * The instant a UK day (its parameter, YYYY-MM-DD) begins, for the date filters: compared with
+ * submitted_at itself, so the range reads the queue's index instead of converting every row.
+ */
+const ukMidnight = (day: string) => `((${day})::timestamp at time zone 'Europe/London')`;
 
 /**
  * Submitted claims as Winner Services' process sees them; every query through MikroORM's query
@@ -121,19 +121,27 @@ export function claimProcessRepository(em: EntityManager) {
       .leftJoin(sql.ref('identity_check'), 'ic', { 'ic.id': sql.ref('c.identity_check_id') })
       .leftJoin(sql.ref('staff_account'), 'sa', { 'sa.id': sql.ref('p.assigned_staff_id') })
       .where({ status: 'submitted' });
+    const terms = filters.q === undefined ? undefined : searchTerms(filters.q);
+    // An exact reference names one claim: found whatever its step, closed or not.
+    const reference = terms?.find((term) => term.kind === 'reference');
     if (filters.step === 'submitted')
       qb.andWhere(raw(`coalesce(p.step, 'submitted') = 'submitted'`));
     else if (filters.step) qb.andWhere(raw('p.step = ?', [filters.step]));
     else if (!filters.closed)
       qb.andWhere(
-        raw(`(p.step is null or p.step not in (${CLOSED_STEPS.map((s) => `'${s}'`).join(', ')}))`),
+        raw(
+          `(p.step is null or p.step not in (${CLOSED_STEPS.map((s) => `'${s}'`).join(', ')})${reference ? ' or c.hashid = ?' : ''})`,
+          reference ? [reference.value] : [],
+        ),
       );
     if (filters.assignedTo === 'nobody') qb.andWhere(raw('p.assigned_staff_id is null'));
     else if (filters.assignedTo)
       qb.andWhere(raw('p.assigned_staff_id = ?', [filters.assignedTo.staffId]));
     if (filters.productType) qb.andWhere({ details: { productType: filters.productType } });
-    if (filters.submittedFrom) qb.andWhere(raw(`${UK_DAY} >= ?::date`, [filters.submittedFrom]));
-    if (filters.submittedTo) qb.andWhere(raw(`${UK_DAY} <= ?::date`, [filters.submittedTo]));
+    if (filters.submittedFrom)
+      qb.andWhere(raw(`c.submitted_at >= ${ukMidnight('?::date')}`, [filters.submittedFrom]));
+    if (filters.submittedTo)
+      qb.andWhere(raw(`c.submitted_at < ${ukMidnight('?::date + 1')}`, [filters.submittedTo]));
     if (filters.prizeBand) {
       const { over, upTo } = PRIZE_BANDS[filters.prizeBand];
       if (over !== undefined) qb.andWhere(raw(`(c.details->>'prizeAmountPence')::int > ?`, [over]));
@@ -142,8 +150,8 @@ export function claimProcessRepository(em: EntityManager) {
     }
     if (filters.idDocsRequired !== undefined)
       qb.andWhere(raw('ic.id_docs_required = ?', [filters.idDocsRequired]));
-    if (filters.q !== undefined) {
-      const search = searchCondition(searchTerms(filters.q));
+    if (terms) {
+      const search = searchCondition(terms);
       qb.andWhere(raw(search.sql, search.params));
     }
     return qb;
@@ -152,7 +160,7 @@ export function claimProcessRepository(em: EntityManager) {
   return {
     /**
      * One page of the queue in the order asked for, with the cursor of the next page and how
-     * many claims match (counted up to QUEUE_COUNT_LIMIT).
+     * many claims are known to match (all of them once the last page is reached).
      */
     async queue(
       filters: QueueFilters,
@@ -202,15 +210,12 @@ export function claimProcessRepository(em: EntityManager) {
               cursorColumns(sort).map((_, index) => last[`k${index}`]!),
             )
           : undefined;
-      const counted = matching(filters)
-        .select(raw('1'))
-        .limit(QUEUE_COUNT_LIMIT + 1)
-        .toQuery();
-      const [count] = await em.execute<{ n: number }[]>(
-        `select count(*)::int as n from (${counted.sql}) counted`,
-        counted.params,
-      );
-      const total = Math.min(count!.n, QUEUE_COUNT_LIMIT);
+      // No count: counting the matches of a broad filter reads the whole queue. What this page
+      // proves is given instead: the claims before it (an offset page with rows has them all
+      // before it; a cursor page at least the page it follows) and its own.
+      const before = paging.after ? pageSize : page.length ? (paging.page - 1) * pageSize : 0;
+      const total = before + page.length;
+      const totalIsLowerBound = more || Boolean(paging.after) || (!page.length && paging.page > 1);
       return {
         rows: page.map((row) => ({
           id: row.id,
@@ -229,7 +234,7 @@ export function claimProcessRepository(em: EntityManager) {
           assignedStaffName: row.assignedStaffName,
         })),
         total,
-        totalIsLowerBound: count!.n > QUEUE_COUNT_LIMIT,
+        totalIsLowerBound,
         ...(nextCursor ? { nextCursor } : {}),
       };
     },

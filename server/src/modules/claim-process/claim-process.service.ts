@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
-import { paymentMethodOf, STEP_LABELS, ticketKind, type ClaimSubmission } from '@prize/domain';
+import {
+  askableSections,
+  paymentMethodOf,
+  STEP_LABELS,
+  ticketKind,
+  type ClaimSubmission,
+} from '@prize/domain';
 import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
@@ -45,6 +51,8 @@ export const INFO_REQUEST_OPEN =
 export const NOTE_REQUIRED = 'Enter a note (up to 1000 characters).';
 export const REASON_REQUIRED = 'Enter a reason for rejecting the claim (up to 500 characters).';
 export const REASON_NOT_ALLOWED = 'A reason is given only when rejecting a claim.';
+export const CLAIM_CLOSED_NO_INFO =
+  'This claim is paid or rejected: the claimant cannot be asked for information.';
 
 type StaffClaim = components['schemas']['StaffClaim'];
 
@@ -467,11 +475,33 @@ export function claimProcessService({
       return view(hashid, staff.roles);
     },
 
-    /** As the operator API's info request, recorded in the staff audit once it is made. */
+    /**
+     * As the operator API's info request, for a claim still in the process and only for what the
+     * claim can have (its own kind of ticket images); recorded in the staff audit once it is made.
+     */
     async requestInformation(hashid: string, sections: SectionType[], staff: StaffPrincipal) {
-      const created = await operator.requestInformation(hashid, sections);
       const em = fresh();
       const claim = await submittedClaim(em, hashid);
+      const [process, { details }] = await Promise.all([
+        claimProcessRepository(em).process(claim.id),
+        em.findOneOrFail(
+          ClaimSchema,
+          { id: claim.id },
+          { fields: ['details'], disableIdentityMap: true },
+        ),
+      ]);
+      if (process?.step === 'paid' || process?.step === 'rejected')
+        throw new ConflictError(CLAIM_CLOSED_NO_INFO);
+      const ticket = (details ?? {}) as Partial<ClaimSubmission>;
+      const askable = askableSections(ticket);
+      const foreign = sections.filter((section) => !askable.includes(section));
+      if (foreign.length)
+        throw ValidationFailure.of(
+          'sectionTypeList',
+          'askable',
+          `sectionTypeList may ask only for what this claim has (${askable.join(', ')}), not ${foreign.join(', ')}`,
+        );
+      const created = await operator.requestInformation(hashid, sections);
       recordStaffAudit(em, {
         staffId: staff.id,
         action: 'claim.info_requested',

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { StaffNoteSchema } from '../claim-process/claim-process.entity.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { DATA_CLASS_RULES, type DataClass } from './data-classes.ts';
@@ -6,7 +7,8 @@ import { DATA_CLASS_RULES, type DataClass } from './data-classes.ts';
 /**
  * Removes classes of one closed claim's data inside the caller's transaction: the files of the
  * image classes (rows now, bytes by removeBytes once the transaction committed), and for
- * `personal_data` the e-mail address and every identity check's personal details. The claim's
+ * `personal_data` the e-mail address, every identity check's personal details and the staff's
+ * internal notes (free text about the claimant, so personal data too). The claim's
  * own audit trail gets one event per class that removed something (its timeline shows them);
  * claim_process records when each class went, removed or not. Answers the storage keys whose
  * bytes are to go.
@@ -44,7 +46,9 @@ export async function removeClaimData(
         [claimId],
       );
       await draftRepository(tx).forget([claimId]);
-      removed = claims.length + checks.length;
+      // The staff audit keeps that a note was added (its id), never what it said.
+      const notes = await tx.nativeDelete(StaffNoteSchema, { claim: claimId });
+      removed = claims.length + checks.length + notes;
     }
     await run(
       `update claim_process set ${rule.column} = ? where claim_id = ? and ${rule.column} is null`,

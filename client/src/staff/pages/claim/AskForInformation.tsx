@@ -1,4 +1,9 @@
-import { SectionType, type StaffClaim, useCreateStaffInfoRequest } from '@prize/generated/client';
+import { askableSections } from '@prize/domain';
+import {
+  type SectionType,
+  type StaffClaim,
+  useCreateStaffInfoRequest,
+} from '@prize/generated/client';
 import { CheckboxGroupField } from '../../components/CheckboxGroupField';
 import { StaffForm } from '../../components/StaffForm';
 import { submissionErrors } from '../../domain/errors';
@@ -8,10 +13,9 @@ import { useStaffSession } from '../../session';
 
 type Values = { sectionTypeList?: SectionType[] };
 
-const OPTIONS = Object.values(SectionType).map((value) => ({
-  value,
-  label: SECTION_LABELS[value],
-}));
+/** Only what this claim can have: its own kind of ticket images, never another's. */
+const optionsFor = (claim: StaffClaim) =>
+  askableSections(claim.ticketDetails).map((value) => ({ value, label: SECTION_LABELS[value] }));
 
 export interface AskForInformationProps {
   claim: StaffClaim;
@@ -55,8 +59,7 @@ export function AskForInformation({ claim, onSent }: AskForInformationProps) {
         <CheckboxGroupField
           name="sectionTypeList"
           legend="What should the claimant send?"
-          hint="Choose at most one kind of ticket images."
-          options={OPTIONS}
+          options={optionsFor(claim)}
         />
       </StaffForm>
     </section>
