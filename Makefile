@@ -29,7 +29,7 @@ help:
 	@echo "make mock             the client against the Prism mock of openapi/"
 	@echo "make generate         regenerate generated/ from openapi/"
 	@echo "make migration NAME=X the migration from the entities' changes (MikroORM CLI; docs/adr/018)"
-	@echo "make lint             ESLint over every workspace (part of make test)"
+	@echo "make lint             ESLint, Prettier and the server's module-cycle check (part of make test)"
 	@echo "make format           Prettier over every workspace (format-check: only check)"
 	@echo "make release-contract take openapi/ as the released contract (openapi/released/), at a release"
 	@echo "make backup [NAME=x]  copy the stopped embedded default (.data/) into backups/NAME/"
@@ -114,8 +114,11 @@ lint-deploy: install
 	dclint -c deploy/dclint.json --max-warnings 0 deploy/compose.yaml
 	node scripts/check-deploy.ts
 
-# ESLint over every workspace (eslint.config.js): any finding fails, a warning too.
+# dependency-cruiser first (.dependency-cruiser.cjs, a few seconds): two server module folders that
+# import each other, directly or through others, fail it. Then ESLint over every workspace
+# (eslint.config.js): any finding fails, a warning too.
 lint: install
+	depcruise server/src --config .dependency-cruiser.cjs
 	eslint --max-warnings 0 .
 	prettier --check .
 

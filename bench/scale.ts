@@ -37,7 +37,7 @@ import {
   expireAndPurgeClaims,
   purgeUnreferencedUploads,
 } from '../server/src/modules/claim/retention.ts';
-import { reconcileStorage } from '../server/src/modules/files/reconcile.ts';
+import { reconcileStorage } from '../server/src/modules/maintenance/reconcile-storage.ts';
 import { localDiskStorage } from '../server/src/modules/files/storage.ts';
 import { deleteSentEmails } from '../server/src/modules/mail/outbox.ts';
 import { strandedIds } from '../server/src/modules/mail/outbox-sender.ts';

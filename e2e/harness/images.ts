@@ -12,7 +12,21 @@ export const IMAGES = {
   scBack: 'scratchcard-back.png',
   /** Over MAX_FILE_SIZE (2mb): random noise does not compress. */
   tooLarge: 'huge-photo.png',
+  /**
+   * 20 MB, a PNG by its first bytes only: the page refuses it by size before reading it. Written
+   * once here and given to the browser by path: a buffer this size sent through the browser
+   * protocol in each test took Chromium over 15 s to accept under load (issue 33).
+   */
+  twentyMegabytes: 'twenty-megabyte-photo.png',
 } as const;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function twentyMegabytePng(): Buffer {
+  const bytes = Buffer.alloc(20 * 1024 * 1024);
+  bytes.set(PNG_SIGNATURE);
+  return bytes;
+}
 
 function card(
   width: number,
@@ -32,6 +46,7 @@ export async function writeTestImages(dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const write = (name: string, image: Sharp) => image.toFile(path.join(dir, name));
   await Promise.all([
+    fs.promises.writeFile(path.join(dir, IMAGES.twentyMegabytes), twentyMegabytePng()),
     write(IMAGES.ticketFront, card(480, 300, { r: 236, g: 72, b: 153 }, 'Ticket front').png()),
     write(IMAGES.ticketBack, card(480, 300, { r: 244, g: 114, b: 182 }, 'Ticket back').png()),
     write(

@@ -15,7 +15,7 @@ import {
 import { deliveryPoints } from './modules/address/delivery-point.ts';
 import { loqateLayoutErrors, loqateLayoutQuery } from './modules/address/loqate-layout.ts';
 import { nativePool } from './db/native-pool.ts';
-import { claimRoutes, claimUploadRoute } from './modules/claim/claim.routes.ts';
+import { claimRoutes } from './modules/claim/claim.routes.ts';
 import { claimService } from './modules/claim/claim.service.ts';
 import { personalDetailsRules, submissionRules } from './modules/claim/claim.rules.ts';
 import { clamdScanner } from './modules/files/malware-scan.ts';
@@ -26,17 +26,18 @@ import {
   type IdentityProvider,
 } from './modules/identity/identity-provider.ts';
 import { batchingJobSender } from './modules/jobs/job-sender.ts';
-import { scheduleMaintenance } from './modules/jobs/maintenance.ts';
+import { scheduleMaintenance } from './modules/maintenance/maintenance.ts';
 import { startQueue } from './modules/jobs/queue.ts';
 import { smtpMailer } from './modules/mail/mailer.ts';
 import { outboxPump } from './modules/mail/outbox-pump.ts';
 import { asyncCommitPool } from './db/async-commit-pool.ts';
-import {
-  infoRequestRoutes,
-  infoRequestUploadRoute,
-} from './modules/info-request/info-request.routes.ts';
-import { draftRoutes } from './modules/draft/draft.routes.ts';
-import { draftService } from './modules/draft/draft.service.ts';
+import { infoRequestRoutes } from './modules/info-request/info-request.routes.ts';
+import { identityCheckService } from './modules/identity/identity-check.service.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { draftRoutes } from './modules/save-and-return/draft.routes.ts';
+import { draftService } from './modules/save-and-return/draft.service.ts';
+import { claimUploadRoute, infoRequestUploadRoute } from './modules/upload/upload.routes.ts';
+import { uploadService } from './modules/upload/upload.service.ts';
 import { infoRequestService } from './modules/info-request/info-request.service.ts';
 import { operatorGate, operatorRoutes } from './modules/operator/operator.routes.ts';
 import { operatorService } from './modules/operator/operator.service.ts';
@@ -59,12 +60,12 @@ import { rateLimiter } from './http/rate-limit.ts';
 import { claimProcessService } from './modules/claim-process/claim-process.service.ts';
 import { claimProgressService } from './modules/claim-process/claim-progress.service.ts';
 import { claimProgressRoutes } from './modules/claim-process/claim-progress.routes.ts';
-import { staffClaimRoutes } from './modules/staff/claims/staff-claims.routes.ts';
+import { staffClaimRoutes } from './modules/claim-process/staff-claims.routes.ts';
 import {
   dataProtectionGate,
   dataProtectionRoutes,
-} from './modules/staff/data-protection/data-protection.routes.ts';
-import { dataProtectionService } from './modules/staff/data-protection/data-protection.service.ts';
+} from './modules/data-protection/data-protection.routes.ts';
+import { dataProtectionService } from './modules/data-protection/data-protection.service.ts';
 import { gaugeSources } from './modules/metrics/gauge-sources.ts';
 import { setGaugeSources } from './modules/metrics/metrics.ts';
 import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener.ts';
@@ -180,19 +181,23 @@ async function serve(
     logger,
     retryDelaySeconds: options.emailRetryDelaySeconds ?? 30,
   });
-  const claims = claimService({
-    config,
+  const claims = claimService({ config, em: orm.em, pool, outbox });
+  const infoRequests = infoRequestService({ config, em: orm.em, outbox });
+  const identityChecks = identityCheckService({
     em: orm.em,
-    pool,
-    jobs,
-    outbox,
     identity,
     identityTimeoutMs: options.identityTimeoutMs ?? 10_000,
     deliveryPoints: deliveryPoints(addressProvider, logger),
+    claims,
+    requests: infoRequests,
+  });
+  const uploads = uploadService({
+    config,
+    em: orm.em,
+    jobs,
     storage,
     scanner: config.clamav && clamdScanner(config.clamav, options.scanTimeoutMs),
   });
-  const infoRequests = infoRequestService({ config, em: orm.em, outbox, claims });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
   const claimProcess = claimProcessService({ config, em: orm.em, outbox, storage, operator });
@@ -238,8 +243,8 @@ async function serve(
     secret: config.rateLimitSecret,
   });
   const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
-  const claimUploads = claimUploadRoute(claims, storage, uploadLimits);
-  const infoRequestUploads = infoRequestUploadRoute(infoRequests, storage, uploadLimits);
+  const claimUploads = claimUploadRoute(claims, uploads, storage, uploadLimits);
+  const infoRequestUploads = infoRequestUploadRoute(infoRequests, uploads, storage, uploadLimits);
   const app = createApp({
     config,
     logger,
@@ -274,6 +279,7 @@ async function serve(
       infoRequestUploads.handle,
       draftRoutes(drafts),
       infoRequestRoutes(infoRequests),
+      identityRoutes(identityChecks),
       claimRoutes(claims),
       operatorRoutes(operator),
       staffAuthRoutes(staffAuth, staffAccounts, config.publicUrl),

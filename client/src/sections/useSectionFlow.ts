@@ -1,26 +1,9 @@
-import { createForm, FORM_ERROR, type FormApi, type SubmissionErrors } from 'final-form';
-import {
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { type RefObject, useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import { isApiError } from '@prize/generated/transport/errors';
-import { sectionTitleId } from '../components/FormSection/FormSection';
 import { notificationFor } from '../domain/apiMessages';
 import { bannerErrors } from '../form/bannerErrors';
-import type {
-  AboutTicketValues,
-  ClaimDetailsValues,
-  Errors,
-  IdDocumentsValues,
-  PaymentValues,
-  PersonalDetailsValues,
-  TicketImagesValues,
-} from '../form/claimForm';
+import type { Errors } from '../form/claimForm';
 import { FORM_MESSAGES } from '../domain/messages';
 import { notifications } from '../state/notifications';
 import {
@@ -32,29 +15,29 @@ import {
   sectionStatus,
   type SectionStatus,
 } from '../form/sections';
-import { mapServerErrors, type SectionErrors } from '../form/serverErrors';
+import { mapServerErrors } from '../form/serverErrors';
 import { validationErrors } from '../state/validationErrors';
-import { afterPointerRelease } from './afterPointerRelease';
+import {
+  entryFor,
+  formFor,
+  type AnyValues,
+  type PerSection,
+  type SectionForms,
+  type SectionSubmit,
+  type SectionSubmitResult,
+} from './sectionTypes';
+import { useErrorInjection } from './useErrorInjection';
+import { useSectionFocus } from './useSectionFocus';
+import { useSectionForms } from './useSectionForms';
+import { useSectionSubscriptions } from './useSectionSubscriptions';
 
-export interface SectionValues {
-  personalDetails: PersonalDetailsValues;
-  idDocuments: IdDocumentsValues;
-  claimDetails: ClaimDetailsValues;
-  aboutTicket: AboutTicketValues;
-  ticketImages: TicketImagesValues;
-  payment: PaymentValues;
-}
-
-export type SectionForms<Id extends SectionId> = { [K in Id]: FormApi<SectionValues[K]> };
-
-export type AnyValues = Record<string, unknown>;
-
-/** One function per section, typed by that section's values: a form's registry of its sections' rules or submits. */
-export type PerSection<Id extends SectionId, Result> = {
-  [K in Id]: (values: SectionValues[K]) => Result;
-};
-export type SectionSubmitResult = SubmissionErrors | Promise<SubmissionErrors> | undefined;
-type SectionSubmit = (values: AnyValues) => SectionSubmitResult;
+export type {
+  AnyValues,
+  PerSection,
+  SectionForms,
+  SectionSubmitResult,
+  SectionValues,
+} from './sectionTypes';
 
 export interface SectionFlowOptions<Id extends SectionId> {
   // Every section the form can show: a form is made for each, once.
@@ -103,62 +86,31 @@ export interface SectionFlow<Id extends SectionId> {
   removeFile: (id: Id, field: string) => void;
 }
 
-function formFor<Id extends SectionId>(forms: SectionForms<Id>, id: Id): FormApi<AnyValues> {
-  return forms[id] as unknown as FormApi<AnyValues>;
-}
-
-// The registry's entry for a section: its form holds that section's values (formFor).
-function entryFor<Id extends SectionId, Result>(
-  registry: Partial<PerSection<Id, Result>>,
-  id: Id,
-): ((values: AnyValues) => Result) | undefined {
-  return registry[id] as ((values: AnyValues) => Result) | undefined;
-}
-
 // The section flow of spec sections 2 and 4, shared by the claim form and the info-request
-// form: one final-form instance per section (kept so answers survive a section collapsing),
-// unlocking, collapse and Edit, server errors through react-final-form submission errors,
-// the error banner and where focus goes.
+// form, composed of its parts: the forms (useSectionForms), where focus goes
+// (useSectionFocus), errors shown in other sections (useErrorInjection) and what the page
+// hears (useSectionSubscriptions). This function holds the flow itself: which section is open,
+// completed or locked (flowReducer), and what a submit, an edit or a failure does to it.
 export function useSectionFlow<Id extends SectionId>(
   options: SectionFlowOptions<Id>,
 ): SectionFlow<Id> {
   // The latest options, for the forms' callbacks and the handlers: updated after each render.
   const latest = useRef(options);
+  const onActivity = useRef(options.onActivity);
   useLayoutEffect(() => {
     latest.current = options;
+    onActivity.current = options.onActivity;
   });
   const validateSection = useCallback(
     (id: Id, values: AnyValues): Errors => entryFor(latest.current.validate, id)!(values),
     [],
   );
   const submitHandler = useRef<(id: Id, values: AnyValues) => SectionSubmitResult>(() => undefined);
-  // The forms are made once and their callbacks read the refs when a form validates or submits,
-  // never this initialiser (createForm's validation at creation is skipped: `creating`).
-  // eslint-disable-next-line react-hooks/refs -- the rule cannot see that the closures run later
-  const [{ forms, submits }] = useState(() => {
-    const made = {} as Record<Id, FormApi<AnyValues>>;
-    const submitFns = {} as Record<Id, SectionSubmit>;
-    // createForm validates at once; a section's rules may read other sections' forms, which
-    // do not all exist yet (nothing is shown before the first change anyway).
-    let creating = true;
-    for (const id of options.ids) {
-      // The submit functions are the forms' own, so <Form> never replaces them.
-      submitFns[id] = (values) => submitHandler.current(id, values);
-      const form = createForm<AnyValues>({
-        initialValues: options.initial?.values[id],
-        onSubmit: (values) => submitFns[id](values),
-        validate: (values) => (creating ? {} : validateSection(id, values)),
-        // Spec section 5: fields validate on blur (choices call blur as they change).
-        validateOnBlur: true,
-      });
-      // Fields blur through the form's own method: held while a pointer is down, so a message
-      // changing on blur cannot move the button being clicked.
-      const blur = form.blur;
-      form.blur = (name) => afterPointerRelease(() => blur(name));
-      made[id] = form;
-    }
-    creating = false;
-    return { forms: made as unknown as SectionForms<Id>, submits: submitFns };
+  const { forms, submits } = useSectionForms({
+    ids: options.ids,
+    initialValues: options.initial?.values,
+    validate: validateSection,
+    submitHandler,
   });
   const [flow, dispatch] = useReducer(flowReducer, options.initial, (initial) =>
     initial ? { ...INITIAL_FLOW, completed: [...initial.completed] } : INITIAL_FLOW,
@@ -167,15 +119,14 @@ export function useSectionFlow<Id extends SectionId>(
   useLayoutEffect(() => {
     flowRef.current = flow;
   });
-  const [focusTarget, setFocusTarget] = useState<{ id: Id | 'banner'; at: number } | null>(null);
-  const [injecting, setInjecting] = useState<Id[]>([]);
-  const injected = useRef<SectionErrors>({});
-  const bannerRef = useRef<HTMLDivElement>(null);
+  const { bannerRef, focus } = useSectionFocus<Id>();
+  const focusBanner = useCallback(() => focus('banner'), [focus]);
+  const injection = useErrorInjection(forms, validateSection, focusBanner);
+  useSectionSubscriptions(forms, options.ids, onActivity);
 
   const isCompleted = (id: Id) => flowRef.current.completed.includes(id);
   const hasErrors = (id: Id) =>
     Object.keys(validateSection(id, formFor(forms, id).getState().values)).length > 0;
-  const focus = (target: Id | 'banner') => setFocusTarget({ id: target, at: Date.now() });
 
   const complete = (id: Id, sections: readonly Id[] = latest.current.order) => {
     validationErrors.set(id, {});
@@ -189,15 +140,6 @@ export function useSectionFlow<Id extends SectionId>(
     const next =
       broken[0] ?? (wasCompleted ? id : (later.find((section) => !isCompleted(section)) ?? id));
     focus(next);
-  };
-
-  // Server errors for other sections: reopen them and show the errors through their own
-  // submit (react-final-form submission errors).
-  const showServerErrors = (bySection: SectionErrors) => {
-    const ids = latest.current.order.filter((id) => bySection[id] !== undefined);
-    for (const id of ids) injected.current[id] = bySection[id];
-    dispatch({ type: 'reopen', ids });
-    setInjecting(ids);
   };
 
   const reportFailure = (
@@ -219,7 +161,10 @@ export function useSectionFlow<Id extends SectionId>(
     );
     if (Object.keys(unmapped).length > 0 || hidden)
       notifications.add({ content: FORM_MESSAGES.submissionFailed, type: 'error' });
-    showServerErrors(bySection);
+    // Server errors for other sections: reopen them and show the errors through their own submit.
+    const others = latest.current.order.filter((section) => bySection[section] !== undefined);
+    dispatch({ type: 'reopen', ids: others });
+    injection.resubmit(others, bySection);
     return own;
   };
 
@@ -228,16 +173,13 @@ export function useSectionFlow<Id extends SectionId>(
     const unfinished = others.filter((id) => !isCompleted(id) || hasErrors(id));
     if (unfinished.length === 0) return undefined;
     dispatch({ type: 'reopen', ids: unfinished });
-    setInjecting(unfinished);
+    injection.resubmit(unfinished);
     return { [FORM_ERROR]: FORM_MESSAGES.submissionFailed };
   };
 
   const handleSubmit = (id: Id, values: AnyValues): SectionSubmitResult => {
-    const pending = injected.current[id];
-    if (pending !== undefined) {
-      delete injected.current[id];
-      return pending;
-    }
+    const waiting = injection.take(id);
+    if (waiting !== undefined) return waiting;
     const own = entryFor(latest.current.submit, id);
     if (own !== undefined) return own(values);
     complete(id);
@@ -254,68 +196,10 @@ export function useSectionFlow<Id extends SectionId>(
       const form = formFor(forms, id);
       form.setConfig('validate', (values: AnyValues) => validateSection(id, values));
       await form.submit();
-      if (Object.keys(bannerErrors(form.getState())).length > 0)
-        setFocusTarget({ id: 'banner', at: Date.now() });
+      if (Object.keys(bannerErrors(form.getState())).length > 0) focusBanner();
     },
-    [forms, validateSection],
+    [forms, validateSection, focusBanner],
   );
-
-  useEffect(() => {
-    if (injecting.length === 0) return;
-    let cancelled = false;
-    void (async () => {
-      for (const id of injecting) {
-        const form = formFor(forms, id);
-        form.setConfig('validate', (values: AnyValues) => validateSection(id, values));
-        await form.submit();
-        delete injected.current[id];
-      }
-      if (!cancelled) {
-        setInjecting([]);
-        setFocusTarget({ id: 'banner', at: Date.now() });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [injecting, forms, validateSection]);
-
-  // The banner counts the errors each section's fields show.
-  useEffect(() => {
-    const unsubscribes = latest.current.ids.map((id) =>
-      formFor(forms, id).subscribe((state) => validationErrors.set(id, bannerErrors(state)), {
-        submitFailed: true,
-        errors: true,
-        submitErrors: true,
-        touched: true,
-        dirtyFieldsSinceLastSubmit: true,
-      }),
-    );
-    return () => {
-      for (const unsubscribe of unsubscribes) unsubscribe();
-      validationErrors.clear();
-    };
-  }, [forms]);
-
-  // Any change to the answers restarts the inactivity timer.
-  useEffect(() => {
-    const unsubscribes = latest.current.ids.map((id) =>
-      formFor(forms, id).subscribe(() => latest.current.onActivity(), { values: true }),
-    );
-    return () => {
-      for (const unsubscribe of unsubscribes) unsubscribe();
-    };
-  }, [forms]);
-
-  useEffect(() => {
-    if (focusTarget === null) return;
-    const element =
-      focusTarget.id === 'banner'
-        ? bannerRef.current
-        : document.getElementById(sectionTitleId(focusTarget.id));
-    element?.focus();
-    element?.scrollIntoView({ block: 'start' });
-  }, [focusTarget]);
 
   const edit = (id: Id) => {
     latest.current.onEdit?.(id);

@@ -27,6 +27,9 @@ describe('Back office sign-in and session', () => {
 
     const summary = await screen.findByRole('heading', { name: 'There is a problem' });
     await waitFor(() => expect(document.activeElement).toBe(summary.parentElement));
+    // One summary, first in main (the GOV.UK place), not inside the form.
+    expect(screen.getByRole('main').firstElementChild?.contains(summary)).toBe(true);
+    expect(summary.closest('form')).toBeNull();
     for (const message of [
       'Enter a valid e-mail address.',
       'Enter your password.',

@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { messages } from '@prize/generated/rules';
 import path from 'node:path';
+import bytes from 'bytes';
 import proxyAddr from 'proxy-addr';
 
-/** Parses a size such as `15mb`, `512kb` or `1048576` into bytes; undefined when unparseable. */
+/** Parses a size such as `15mb`, `512kb` or `1048576` into bytes (the `bytes` package, 1 kb = 1024); undefined when unparseable or not positive. */
 export function parseByteSize(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
-  if (!match) return undefined;
-  const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-  const bytes = Math.floor(Number(match[1]) * units[(match[2] ?? 'b').toLowerCase()]!);
-  return bytes > 0 ? bytes : undefined;
+  const parsed = bytes.parse(text.trim());
+  return parsed !== null && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : undefined;
 }
 
 export class ConfigError extends Error {}

@@ -1,6 +1,6 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openDraft, sealDraft } from '../../src/modules/draft/draft-cipher.ts';
+import { openDraft, sealDraft } from '../../src/modules/save-and-return/draft-cipher.ts';
 
 /** Issue 30, point 4: drafts now use the shared sealed envelope; those sealed before still open. */
 function sealedBeforeTheEnvelope(token: string, owner: string, section: string, content: unknown) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { reconcileStorage } from '../../src/modules/files/reconcile.ts';
+import { reconcileStorage } from '../../src/modules/maintenance/reconcile-storage.ts';
 import { localDiskStorage } from '../../src/modules/files/storage.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { PNG, startAndVerify, upload } from '../support/journey.ts';

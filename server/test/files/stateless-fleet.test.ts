@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { createLogger } from '../../src/http/logger.ts';
 import { createStorage } from '../../src/modules/files/create-storage.ts';
-import { reconcileStorage } from '../../src/modules/files/reconcile.ts';
+import { reconcileStorage } from '../../src/modules/maintenance/reconcile-storage.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import { freshDatabase } from '../support/fresh-database.ts';

@@ -12,7 +12,7 @@ import {
   runMaintenance,
   scheduleMaintenance,
   type MaintenanceDependencies,
-} from '../../src/modules/jobs/maintenance.ts';
+} from '../../src/modules/maintenance/maintenance.ts';
 import { PURGE_QUEUE, RECONCILE_QUEUE } from '../../src/modules/jobs/queue.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
 

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/orm.ts';
 import { localDiskStorage } from '../../src/modules/files/storage.ts';
-import { runMaintenance } from '../../src/modules/jobs/maintenance.ts';
+import { runMaintenance } from '../../src/modules/maintenance/maintenance.ts';
 import { migratedDatabase } from '../support/fresh-database.ts';
 
 const logger = pino({ level: 'silent' });

@@ -5,7 +5,6 @@ import {
 } from '@prize/generated/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useField } from 'react-final-form';
 import { useDebounce } from 'use-debounce';
 import {
   ADDRESS_COUNTRIES,
@@ -21,9 +20,9 @@ import {
   parseHighlight,
   type Range,
 } from '../../domain/address';
-import { visibleFieldError } from '../../domain/apiMessages';
 import { ADDRESS_MESSAGES } from '../../domain/messages';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface AddressLookupProps {
   name: string;
@@ -56,16 +55,7 @@ interface Container {
 // Search as you type (debounced 500 ms, at most 1500 ms), drill into containers, retrieve the
 // chosen address; lookup errors show on the field.
 export function AddressLookup({ name, label, hint, onActivity, claimToken }: AddressLookupProps) {
-  const { input, meta } = useField<Address | null | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
+  const { input, ids, error: fieldError } = useFormField<Address | null | undefined>(name);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [container, setContainer] = useState<Container | null>(null);
@@ -100,7 +90,7 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
     : found && !found.ok
       ? found.message
       : undefined;
-  const error = lookupError ?? (enabled ? findError : undefined) ?? visibleFieldError(meta);
+  const error = lookupError ?? (enabled ? findError : undefined) ?? fieldError;
   const items: FindItem[] = enabled && found?.ok ? found.value : [];
   const searching = enabled && (find.isFetching || text.trim() !== debouncedText);
 
@@ -182,8 +172,7 @@ export function AddressLookup({ name, label, hint, onActivity, claimToken }: Add
         autoComplete="off"
         spellCheck={false}
         value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        {...controlAria(ids, hint !== undefined, error)}
         aria-controls={`${ids.input}-results`}
         onChange={(event) => {
           setText(event.target.value);

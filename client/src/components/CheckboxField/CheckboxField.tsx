@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
-import { describedBy, fieldIds } from '../FieldShell/FieldShell';
+import { describedBy } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface CheckboxFieldProps {
   name: string;
@@ -10,17 +9,7 @@ export interface CheckboxFieldProps {
 }
 
 export function CheckboxField({ name, label, hint }: CheckboxFieldProps) {
-  const { input, meta } = useField<boolean | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<boolean | undefined>(name);
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <div aria-live="polite">

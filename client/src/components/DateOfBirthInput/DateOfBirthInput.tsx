@@ -1,6 +1,4 @@
 import { useMemo } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
 import {
   type DateParts,
   daysInMonth,
@@ -10,7 +8,8 @@ import {
   withClampedDay,
   yearOptions,
 } from '../../domain/dateOfBirth';
-import { FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface DateOfBirthInputProps {
   name: string;
@@ -27,17 +26,7 @@ export function DateOfBirthInput({
   hint = 'For example, 27 March 1985',
   today,
 }: DateOfBirthInputProps) {
-  const { input, meta } = useField<string | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<string | undefined>(name);
   const parts = parseDateValue(input.value);
   const years = useMemo(() => yearOptions(today ?? new Date()), [today]);
   const days = daysInMonth(parts.month, parts.year);

@@ -22,6 +22,14 @@ export function describedBy(
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
+// What a field's control says of its state: invalid while an error shows, described by its hint and error.
+export function controlAria(ids: FieldIds, hasHint: boolean, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(ids, hasHint, error),
+  } as const;
+}
+
 // The not-in-possession message ends with a link to the lost-ticket form.
 export function ErrorText({ message }: { message: string }) {
   if (message === FIELD_MESSAGES.isTicketInPossession) {

@@ -1,13 +1,13 @@
 import { displayFileName } from '@prize/domain';
 import type { FileType } from '@prize/generated/client';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useField } from 'react-final-form';
-import { uploadErrorMessage, visibleFieldError } from '../../domain/apiMessages';
+import { uploadErrorMessage } from '../../domain/apiMessages';
 import type { UploadedFile } from '../../form/claimForm';
 import { canPreview, type ImageKind, readImageKind } from '../../domain/imageFile';
 import { UPLOAD_MESSAGES } from '../../domain/messages';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
 import { formatByteSize, readMaxFileSize } from './maxFileSize';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface UploadProgress {
   signal: AbortSignal;
@@ -43,16 +43,7 @@ export const ACCEPTED_FILES = '.png,.jpg,.jpeg,.heic,image/png,image/jpeg,image/
 // Empty (a box to choose a file), 'Uploading...', or the chosen file with Remove. A file is
 // uploaded as soon as it is chosen; a failure clears it and shows the reason on the field.
 export function FileUpload({ name, type, label, hint, upload }: FileUploadProps) {
-  const { input, meta } = useField<UploadedFile | null | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
+  const { input, ids, error: fieldError } = useFormField<UploadedFile | null | undefined>(name);
   const [uploading, setUploading] = useState<Uploading | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
   // A small picture of the file just uploaded (PNG, JPEG), for the file it was made from.
@@ -79,7 +70,7 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
     }
   });
 
-  const error = uploadError ?? visibleFieldError(meta);
+  const error = uploadError ?? fieldError;
   const hintNode = (
     <>
       {hint !== undefined && <span className="file-upload__hint-text">{hint} </span>}
@@ -226,8 +217,7 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
               className="file-upload__input"
               type="file"
               accept={ACCEPTED_FILES}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(ids, true, error)}
+              {...controlAria(ids, true, error)}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';

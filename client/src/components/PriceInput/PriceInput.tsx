@@ -1,8 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
 import { penceToPoundsText, poundsTextToPence, sanitizePriceInput } from '../../domain/price';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface PriceInputProps {
   name: string;
@@ -12,17 +11,7 @@ export interface PriceInputProps {
 
 // Pounds typed with at most 2 decimals, kept in the form as whole pence.
 export function PriceInput({ name, label, hint }: PriceInputProps) {
-  const { input, meta } = useField<number | null | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<number | null | undefined>(name);
   const [text, setText] = useState(() => penceToPoundsText(input.value));
   // The stored amount changed from outside (a reset): show it.
   const shown =
@@ -43,8 +32,7 @@ export function PriceInput({ name, label, hint }: PriceInputProps) {
           autoComplete="off"
           placeholder="£"
           value={shown}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, hint !== undefined, error)}
+          {...controlAria(ids, hint !== undefined, error)}
           onChange={(event) => {
             const next = sanitizePriceInput(event.target.value);
             setText(next);

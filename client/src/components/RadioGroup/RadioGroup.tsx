@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
-import { FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface RadioOption<T> {
   value: T;
@@ -33,17 +32,7 @@ export function RadioGroup<T extends string | boolean>({
   inline = false,
   onChoose,
 }: RadioGroupProps<T>) {
-  const { input, meta } = useField<T | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<T | undefined>(name);
   return (
     <FieldShell ids={ids} label={legend} hint={hint} error={error} group>
       <div className={inline ? 'radios radios--inline' : 'radios'}>

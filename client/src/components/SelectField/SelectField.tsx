@@ -1,7 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface SelectOption {
   value: string;
@@ -28,17 +27,7 @@ export function SelectField({
   autoComplete,
   width = 'medium',
 }: SelectFieldProps) {
-  const { input, meta } = useField<string | undefined, HTMLSelectElement>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<string | undefined, HTMLSelectElement>(name);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <select
@@ -47,8 +36,7 @@ export function SelectField({
         className={`select input--${width}`}
         autoComplete={autoComplete}
         value={input.value ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        {...controlAria(ids, hint !== undefined, error)}
         onChange={(event) => {
           input.onChange(event.target.value === '' ? undefined : event.target.value);
           input.onBlur();

@@ -1,7 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface TextFieldProps {
   name: string;
@@ -29,17 +28,7 @@ export function TextField({
   parse,
   spellCheck,
 }: TextFieldProps) {
-  const { input, meta } = useField<string | undefined, HTMLInputElement>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<string | undefined, HTMLInputElement>(name);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <input
@@ -52,8 +41,7 @@ export function TextField({
         maxLength={maxLength}
         spellCheck={spellCheck}
         value={input.value ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        {...controlAria(ids, hint !== undefined, error)}
         onChange={(event) => input.onChange(parse ? parse(event.target.value) : event.target.value)}
         onBlur={() => input.onBlur()}
         onFocus={() => input.onFocus()}

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { useField } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
-import { visibleFieldError } from '../../domain/apiMessages';
 import { formatTicketNumber, type Groups, maxFormattedLength } from '../../domain/ticketNumber';
-import { describedBy, FieldShell, fieldIds } from '../FieldShell/FieldShell';
+import { controlAria, FieldShell } from '../FieldShell/FieldShell';
+import { useFormField } from '../FieldShell/useFormField';
 
 export interface TicketNumberInputProps {
   name: string;
@@ -27,18 +26,7 @@ export function TicketNumberInput({
   validate,
   placeholder,
 }: TicketNumberInputProps) {
-  const { input, meta } = useField<string | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-    validate,
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<string | undefined>(name, { validate });
   const value = input.value ?? '';
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
@@ -53,8 +41,7 @@ export function TicketNumberInput({
         placeholder={placeholder}
         maxLength={maxFormattedLength(longestGroups)}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        {...controlAria(ids, hint !== undefined, error)}
         onChange={(event) => {
           const raw = event.target.value;
           const formatted = formatTicketNumber(raw, groupsFor(raw), value);

@@ -13,10 +13,7 @@ import { InactivityWarning } from '../../components/InactivityWarning/Inactivity
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { pageConfig, updateSiteSettings } from '../../config';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useFocusOnChange } from '../../hooks/useFocusOnChange';
-import { useFormLifetime } from '../../hooks/useFormLifetime';
-import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
+import { useFormPage } from '../../hooks/useFormPage';
 import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages';
 import { SCREEN_MESSAGES } from '../../domain/messages';
 import { notifications } from '../../state/notifications';
@@ -94,15 +91,6 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
   const formShown = outcome === null && ready;
 
-  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () =>
-    setOutcome({ name: 'timedOut', minutes }),
-  );
-  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
-  const onActivity = () => {
-    timer.restart();
-    keepDraftAlive();
-  };
-
   // A submitted claim's link shows where the claim is; without an answer, the 409's message
   // (verify says so too when the claim was submitted between the two calls).
   const alreadySubmitted =
@@ -127,8 +115,14 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
         : ready
           ? 'form'
           : 'loading');
-  const headingRef = useFocusOnChange(viewKey);
-  useDocumentTitle(PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize');
+  const { timer, forgetAnswers, onActivity, headingRef } = useFormPage({
+    minutes,
+    formShown,
+    reloadDraft: () => void draft.refetch(),
+    onTimedOut: () => setOutcome({ name: 'timedOut', minutes }),
+    view: viewKey,
+    title: PAGE_TITLES[viewKey as keyof typeof PAGE_TITLES] ?? 'Claim your prize',
+  });
 
   if (outcome?.name === 'submitted') {
     return (

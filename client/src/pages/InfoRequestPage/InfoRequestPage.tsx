@@ -6,10 +6,7 @@ import { InactivityWarning } from '../../components/InactivityWarning/Inactivity
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { pageConfig, updateSiteSettings } from '../../config';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useFocusOnChange } from '../../hooks/useFocusOnChange';
-import { useFormLifetime } from '../../hooks/useFormLifetime';
-import { useDraftKeepAlive } from '../../sections/useDraftKeepAlive';
+import { useFormPage } from '../../hooks/useFormPage';
 import { loadInfoRequestErrorMessage, notificationFor } from '../../domain/apiMessages';
 import { readSectionTypes } from '../../form/infoRequest';
 import { SCREEN_MESSAGES } from '../../domain/messages';
@@ -72,18 +69,15 @@ export function InfoRequestPage({
   const ready = loaded !== undefined && !draft.isPending;
   const formShown = outcome === null && ready && !failed;
 
-  const { timer, forgetAnswers } = useFormLifetime(minutes, formShown, () =>
-    setOutcome({ name: 'timedOut', minutes }),
-  );
-  const keepDraftAlive = useDraftKeepAlive(() => void draft.refetch());
-  const onActivity = () => {
-    timer.restart();
-    keepDraftAlive();
-  };
-
   const viewKey = outcome?.name ?? (failed ? 'error' : ready ? 'form' : 'loading');
-  const headingRef = useFocusOnChange(viewKey);
-  useDocumentTitle(PAGE_TITLES[viewKey]);
+  const { timer, forgetAnswers, onActivity, headingRef } = useFormPage({
+    minutes,
+    formShown,
+    reloadDraft: () => void draft.refetch(),
+    onTimedOut: () => setOutcome({ name: 'timedOut', minutes }),
+    view: viewKey,
+    title: PAGE_TITLES[viewKey],
+  });
 
   if (outcome?.name === 'submitted') {
     return <InfoRequestSubmitted claimHashid={outcome.claimHashid} headingRef={headingRef} />;

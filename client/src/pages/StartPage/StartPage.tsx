@@ -2,7 +2,7 @@ import { useStartClaim } from '@prize/generated/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@prize/generated/transport/errors';
 import { Button } from '../../components/Button/Button';
-import { describedBy, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
+import { controlAria, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { pageConfig } from '../../config';
@@ -137,8 +137,7 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
             spellCheck={false}
             maxLength={254}
             value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(ids, true, error)}
+            {...controlAria(ids, true, error)}
             onChange={(event) => {
               setEmail(event.target.value);
               setServerError(undefined);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
-import { visibleFieldError } from '../../domain/apiMessages';
+import { FieldShell } from '../../components/FieldShell/FieldShell';
+import { useFormField } from '../../components/FieldShell/useFormField';
 
 export interface CheckboxGroupFieldProps<T extends string> {
   name: string;
@@ -17,17 +16,7 @@ export function CheckboxGroupField<T extends string>({
   hint,
   options,
 }: CheckboxGroupFieldProps<T>) {
-  const { input, meta } = useField<T[] | undefined>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<T[] | undefined>(name);
   const chosen = input.value || [];
   return (
     <FieldShell ids={ids} label={legend} hint={hint} error={error} group>

@@ -1,9 +1,9 @@
 import { createForm, type FormApi, type SubmissionErrors, type ValidationErrors } from 'final-form';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Button } from '../../components/Button/Button';
 import { afterPointerRelease } from '../../sections/afterPointerRelease';
-import { StaffErrorSummary } from './StaffErrorSummary';
+import { STAFF_ERROR_SUMMARY_ID, staffErrors, staffFormErrors } from './staffErrors';
 
 export interface StaffFormProps<V extends object> {
   onSubmit: (
@@ -19,8 +19,9 @@ export interface StaffFormProps<V extends object> {
   children: ReactNode;
 }
 
-// A staff form: labelled fields (the claimant components), the error summary on top, and focus
-// moved to the summary each time a submit fails, as the claimant forms do with their banner.
+// A staff form: labelled fields (the claimant components), its problems listed in the page's
+// error summary at the top of main (StaffLayout), and focus moved to the summary each time a
+// submit fails, as the claimant forms do with their banner.
 export function StaffForm<V extends object>({
   onSubmit,
   validate,
@@ -39,10 +40,24 @@ export function StaffForm<V extends object>({
     created.blur = (name) => afterPointerRelease(() => blur(name));
     return created;
   });
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
+  useEffect(() => {
+    const unsubscribe = form.subscribe((state) => staffErrors.set(formId, staffFormErrors(state)), {
+      submitFailed: true,
+      errors: true,
+      submitErrors: true,
+      submitError: true,
+      touched: true,
+      dirtyFieldsSinceLastSubmit: true,
+    });
+    return () => {
+      unsubscribe();
+      staffErrors.set(formId, {});
+    };
+  }, [form, formId]);
   const [failedAttempts, setFailedAttempts] = useState(0);
   useEffect(() => {
-    if (failedAttempts > 0) summaryRef.current?.focus();
+    if (failedAttempts > 0) document.getElementById(STAFF_ERROR_SUMMARY_ID)?.focus();
   }, [failedAttempts]);
 
   return (
@@ -57,7 +72,6 @@ export function StaffForm<V extends object>({
             });
           }}
         >
-          <StaffErrorSummary summaryRef={summaryRef} />
           {children}
           <Button type="submit" variant={submitVariant} loading={submitting}>
             {submitLabel}

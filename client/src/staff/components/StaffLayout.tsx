@@ -2,9 +2,11 @@ import { useSignOutStaff } from '@prize/generated/client';
 import { type ReactNode, useContext } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
+import { ErrorBanner } from '../../components/ErrorBanner/ErrorBanner';
 import { mayHandleDataProtection } from '../data-protection/access';
 import { rolesLabel } from '../domain/labels';
 import { StaffSessionContext, type StaffSessionValue } from '../session';
+import { STAFF_ERROR_SUMMARY_ID, staffErrors, staffSummaryTitle } from './staffErrors';
 
 export interface StaffLayoutProps {
   children: ReactNode;
@@ -85,6 +87,13 @@ export function StaffLayout({ children }: StaffLayoutProps) {
         )}
       </header>
       <main id="main-content" className="container staff-main" tabIndex={-1}>
+        {/* The error summary first in main, as the GOV.UK pattern places it (issue 32). */}
+        <ErrorBanner
+          store={staffErrors}
+          id={STAFF_ERROR_SUMMARY_ID}
+          title={staffSummaryTitle}
+          body={null}
+        />
         {children}
       </main>
     </>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useField } from 'react-final-form';
-import { describedBy, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
-import { visibleFieldError } from '../../domain/apiMessages';
+import { controlAria, FieldShell } from '../../components/FieldShell/FieldShell';
+import { useFormField } from '../../components/FieldShell/useFormField';
 
 export interface TextAreaFieldProps {
   name: string;
@@ -14,17 +13,7 @@ export interface TextAreaFieldProps {
 
 // TextField's multi-line sibling (the claimant form has no free text).
 export function TextAreaField({ name, label, hint, rows = 4, maxLength }: TextAreaFieldProps) {
-  const { input, meta } = useField<string | undefined, HTMLTextAreaElement>(name, {
-    subscription: {
-      value: true,
-      touched: true,
-      error: true,
-      submitError: true,
-      dirtySinceLastSubmit: true,
-    },
-  });
-  const ids = fieldIds(name);
-  const error = visibleFieldError(meta);
+  const { input, ids, error } = useFormField<string | undefined, HTMLTextAreaElement>(name);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <textarea
@@ -33,8 +22,7 @@ export function TextAreaField({ name, label, hint, rows = 4, maxLength }: TextAr
         className="input staff-textarea"
         rows={rows}
         value={input.value ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint !== undefined, error)}
+        {...controlAria(ids, hint !== undefined, error)}
         onChange={(event) => input.onChange(event.target.value)}
         onBlur={() => input.onBlur()}
         onFocus={() => input.onFocus()}

@@ -1,3 +1,5 @@
+import { normaliseTicketCode } from '@prize/domain';
+
 // The staff forms check what the contract says before anything is sent (its limits and
 // messages come from generated/rules); the server checks again and its field errors come back
 // to the same fields.
@@ -36,13 +38,16 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-// A scanner types exactly the code; people may type it in lower case or with spaces.
-export function normaliseTicketCode(value: string): string {
+// A scanner types exactly the code; people may type it in lower case or with spaces: the field
+// shows it in capitals without spaces while it is typed.
+export function typedTicketCode(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
-// The contract's TicketCode (a path parameter, so not among the generated object rules).
-export const TICKET_CODE_RULE: FieldRule = {
-  pattern: '^[Pp][Cc]-[0-9A-Za-z]{10}$',
-  message: STAFF_FIELD_MESSAGES.ticketCode,
-};
+// The ticket code's format and its reading (Crockford: O as 0, I and L as 1) are the shared
+// domain's, as the server's: the page refuses no code the server would find.
+export function ticketCodeError(value: string | undefined): string | undefined {
+  return value !== undefined && normaliseTicketCode(value) !== undefined
+    ? undefined
+    : STAFF_FIELD_MESSAGES.ticketCode;
+}

@@ -1,3 +1,4 @@
+import { normaliseTicketCode } from '@prize/domain';
 import {
   changeStaffClaimStep,
   findClaimByTicketCode,
@@ -17,7 +18,7 @@ import { StaffForm } from '../components/StaffForm';
 import { staffErrorMessage } from '../domain/errors';
 import { formatDateTime, formatPence, STEP_LABELS } from '../domain/labels';
 import { addScan, type Scan, todaysScans } from '../domain/todaysScans';
-import { normaliseTicketCode, ruleError, TICKET_CODE_RULE } from '../domain/validation';
+import { ticketCodeError, typedTicketCode } from '../domain/validation';
 import { useStaffSession } from '../session';
 
 export const NO_MATCH =
@@ -84,13 +85,13 @@ export function TicketReceivedPage() {
         <StaffForm<{ ticketCode?: string }>
           submitLabel="Find the claim"
           validate={(values) => ({
-            ticketCode: ruleError(TICKET_CODE_RULE, values.ticketCode),
+            ticketCode: ticketCodeError(values.ticketCode),
           })}
           onSubmit={async (values, form) => {
             try {
               setDone(undefined);
               setError(undefined);
-              const code = values.ticketCode ?? '';
+              const code = normaliseTicketCode(values.ticketCode ?? '') ?? '';
               const match = await findClaimByTicketCode(code);
               const claim = await getStaffClaim(match.data.claimHashid);
               setFound({ claim: claim.data, ticketCode: code });
@@ -109,7 +110,7 @@ export function TicketReceivedPage() {
             width="medium"
             autoComplete="off"
             spellCheck={false}
-            parse={normaliseTicketCode}
+            parse={typedTicketCode}
           />
         </StaffForm>
       </div>

@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
-import { displayFileName } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
-import {
-  FailedDependencyError,
-  TooManyRequestsError,
-  ValidationFailure,
-} from '../../http/errors.ts';
+import { TooManyRequestsError, ValidationFailure } from '../../http/errors.ts';
 import {
   emailRateLimitKey,
   clientRateLimitKey,
@@ -16,20 +11,6 @@ import {
   rateLimitKey,
   retryAfterSeconds,
 } from '../../http/rate-limit.ts';
-import { assertAcceptableImage } from '../files/image-checks.ts';
-import type { MalwareScanner } from '../files/malware-scan.ts';
-import { makeRoomForUpload } from '../files/upload-quota.ts';
-import type { ReceivedFile } from '../files/upload-receiver.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
-import { SANITIZE_QUEUE } from '../jobs/queue.ts';
-import type { FileStorage } from '../files/storage.ts';
-import type { DeliveryPoints } from '../address/delivery-point.ts';
-import {
-  checkWithTimeout,
-  trustedDetails,
-  type IdentityProvider,
-  type TrustedPersonalDetails,
-} from '../identity/identity-provider.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { claimantNextSteps, paymentMethodOf } from '@prize/domain';
 import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
@@ -42,18 +23,8 @@ import {
   type ClaimClock,
 } from './claim.lifetime.ts';
 import { claimRepository } from './claim.repository.ts';
-import {
-  keptDetails,
-  personalDetailsProblems,
-  submissionProblems,
-  submittedFiles,
-} from './claim.rules.ts';
-import type {
-  ClaimPersonalDetails,
-  ClaimSubmission,
-  FileType,
-  PersonalDetails,
-} from './claim.types.ts';
+import { keptDetails, submissionProblems, submittedFiles } from './claim.rules.ts';
+import type { ClaimSubmission } from './claim.types.ts';
 import { claimReference } from './reference.ts';
 import { referenceBlocks } from './reference-blocks.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
@@ -68,14 +39,7 @@ export interface ClaimServiceDependencies {
   em: EntityManager;
   /** The pool behind the ORM, for the start's rate limits (rate-limiter-flexible counts on it). */
   pool: Pool;
-  jobs: JobSender;
   outbox: Pick<OutboxPump, 'send'>;
-  identity: IdentityProvider;
-  identityTimeoutMs: number;
-  /** The delivery point of a looked-up address, read back from the address provider. */
-  deliveryPoints: DeliveryPoints;
-  storage: FileStorage;
-  scanner?: MalwareScanner;
 }
 
 /** The partial unique index on submitted ticket numbers: another claim took the serial meanwhile. */
@@ -98,18 +62,7 @@ function refuseTakenSerial(error: unknown): never {
  * claim.lifetime.ts), save the change with its audit event and its e-mail (one statement of the
  * repository, guarded by the claim's open status), then hand the committed e-mail to the pump.
  */
-export function claimService({
-  config,
-  em: rootEm,
-  pool,
-  jobs,
-  outbox,
-  identity,
-  identityTimeoutMs,
-  deliveryPoints,
-  storage,
-  scanner,
-}: ClaimServiceDependencies) {
+export function claimService({ config, em: rootEm, pool, outbox }: ClaimServiceDependencies) {
   const fresh = () => rootEm.fork();
   const inactivitySeconds = inactivityLimitSeconds(config.claimInactivityMinutes);
   const nextReference = referenceBlocks(() => claimRepository(fresh()).drawReferenceBlock());
@@ -132,22 +85,6 @@ export function claimService({
       throw claimExpired();
     return claim;
   }
-
-  /** The identity provider's verdict on details that keep the rules: 424 when it fails or is slow. */
-  const providerVerdict = async (details: TrustedPersonalDetails) => {
-    try {
-      return await checkWithTimeout(identity, details, identityTimeoutMs);
-    } catch {
-      throw new FailedDependencyError('The identity check is unavailable. Please try again later.');
-    }
-  };
-
-  /** Refuses details that break the rules of spec section 5, else the details as checked and stored. */
-  const checkedDetails = async (details: ClaimPersonalDetails) => {
-    const problems = personalDetailsProblems(details);
-    if (problems.length) throw new ValidationFailure(problems);
-    return trustedDetails(details, deliveryPoints);
-  };
 
   /** The open claim a link token names: 404, 409 or 410 otherwise. */
   const openClaim = async (token: string) =>
@@ -211,103 +148,13 @@ export function claimService({
       };
     },
 
-    async checkIdentity(token: string, details: ClaimPersonalDetails) {
-      const claims = claimRepository(fresh());
-      // The link first: a bad one reaches no provider, and answers 404/409/410 before any 400.
-      const claim = assertOpen(await claims.findByTokenHash(hashLinkToken(token)));
-      const trusted = await checkedDetails(details);
-      const { idDocsRequired } = await providerVerdict(trusted);
-      const uuid = randomUUID();
-      const saved = await claims.saveIdentity(claim.id, {
-        id: uuid,
-        personalDetails: trusted,
-        idDocsRequired,
-        provider: identity.name,
-      });
-      if (!saved) throw claimAlreadySubmitted();
-      return { uuid, idDocsRequired };
-    },
-
-    /** Runs and records an identity check for one of a submitted claim's info requests. */
-    async identityForInfoRequest(claimId: string, infoRequestId: string, details: PersonalDetails) {
-      const trusted = await checkedDetails(details);
-      const verdict = await providerVerdict(trusted);
-      const uuid = randomUUID();
-      await fresh().transactional(async (em) => {
-        const claims = claimRepository(em);
-        claims.addIdentityCheck({
-          id: uuid,
-          claimId,
-          infoRequestId,
-          personalDetails: trusted as unknown as Record<string, unknown>,
-          idDocsRequired: verdict.idDocsRequired,
-          provider: identity.name,
-        });
-        claims.addEvent(claimId, 'info_request.identity_checked');
-      });
-      return { uuid, idDocsRequired: verdict.idDocsRequired };
-    },
-
     /**
      * The id of the open claim a link token names; 404, 409 or 410 otherwise. An upload resolves
-     * it before the body is read, so a bad link costs nothing; the form's draft is kept under it.
+     * it before the body is read, so a bad link costs nothing; the form's draft is kept under it,
+     * and the identity check (identity/identity-check.service.ts) is recorded against it.
      */
     async openClaimId(token: string): Promise<string> {
       return (await openClaim(token)).id;
-    },
-
-    async storeUpload(
-      claimId: string,
-      type: FileType,
-      fileName: string,
-      received: ReceivedFile,
-      infoRequestId: string | null = null,
-    ): Promise<{ uuid: string }> {
-      await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
-      const uuid = randomUUID();
-      const storageKey = await storage.commit(received.tempPath);
-      const em = fresh();
-      let superseded: string[] = [];
-      try {
-        await em.transactional(async (tx) => {
-          superseded = await makeRoomForUpload(
-            tx,
-            { claimId, infoRequestId },
-            type,
-            received.size,
-            config.uploadBudgetPerClaim,
-          );
-          const repository = claimRepository(tx);
-          await repository.saveFile({
-            id: uuid,
-            claimId,
-            infoRequestId,
-            type,
-            // Any name is accepted; staff and operators see its display name (@prize/domain).
-            originalName: displayFileName(fileName),
-            size: received.size,
-            sha256: received.sha256,
-            contentType: received.contentType,
-            storageKey,
-          });
-          await repository.audit(
-            claimId,
-            `${infoRequestId ? 'info_request.' : ''}file.uploaded.${type}`,
-          );
-          if (!infoRequestId && (await repository.touch(claimId)) === 0)
-            throw claimAlreadySubmitted();
-        });
-      } catch (error) {
-        // The refusal is the answer; bytes a failing store keeps go with the reconciliation.
-        await storage.remove(storageKey).catch(() => undefined);
-        throw error;
-      }
-      // The upload is committed and answered either way: superseded bytes a failing store (a
-      // bucket outage) keeps have no row, and the storage reconciliation removes them.
-      await Promise.all(superseded.map((key) => storage.remove(key).catch(() => undefined)));
-      // Committed: if queueing fails now, maintenance queues the file later.
-      await jobs.send(SANITIZE_QUEUE, uuid, { fileId: uuid }).catch(() => undefined);
-      return { uuid };
     },
 
     async checkTicketNumber(dbgTicketNumber: string): Promise<{ valid: boolean }> {

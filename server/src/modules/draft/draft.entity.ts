@@ -3,8 +3,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 /**
  * One saved section of a form's draft (docs/adr/015-form-drafts.md). `ownerId` is the claim's id
  * for the claim form, the info request's id for the amend form: both are random UUIDs. The
- * answers are sealed with a key derived from the owner's link token (draft-cipher.ts), which the
- * database never holds.
+ * answers are sealed with a key derived from the owner's link token
+ * (save-and-return/draft-cipher.ts), which the database never holds.
  */
 export const FormDraftSectionSchema = defineEntity({
   name: 'FormDraftSection',

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { InputError, InsufficientStorageError } from '../../http/errors.ts';
-import type { FileType } from '../claim/claim.types.ts';
+import type { components } from '@prize/generated/server';
 import type { FileStorage } from './storage.ts';
 import { recordUploadBytes } from '../metrics/metrics.ts';
 import {
@@ -9,6 +9,8 @@ import {
   uploadReceiver,
   type ReceivedFile,
 } from './upload-receiver.ts';
+
+type FileType = components['schemas']['FileType'];
 
 export interface UploadLimits {
   maxFileSize: number;

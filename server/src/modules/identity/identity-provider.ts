@@ -1,5 +1,8 @@
-import type { ClaimPersonalDetails, PersonalDetails } from '../claim/claim.types.ts';
+import type { components } from '@prize/generated/server';
 import type { DeliveryPoints } from '../address/delivery-point.ts';
+
+type PersonalDetails = components['schemas']['PersonalDetails'];
+type ClaimPersonalDetails = components['schemas']['ClaimPersonalDetails'];
 
 export interface IdentityVerdict {
   idDocsRequired: boolean;

@@ -7,11 +7,8 @@ import {
   NotFoundError,
   ValidationFailure,
 } from '../../http/errors.ts';
-import type { ClaimService } from '../claim/claim.service.ts';
 import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
-import type { FileType, PersonalDetails } from '../claim/claim.types.ts';
-import type { ReceivedFile } from '../files/upload-receiver.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
 import { addToOutbox, queueEmail } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
@@ -40,16 +37,10 @@ export interface InfoRequestServiceDependencies {
   config: Config;
   em: EntityManager;
   outbox: Pick<OutboxPump, 'send'>;
-  claims: ClaimService;
 }
 
 /** Winner Services ask for more; the claimant answers through the e-mailed link. */
-export function infoRequestService({
-  config,
-  em: rootEm,
-  outbox,
-  claims,
-}: InfoRequestServiceDependencies) {
+export function infoRequestService({ config, em: rootEm, outbox }: InfoRequestServiceDependencies) {
   const fresh = () => rootEm.fork();
 
   /** The open request a link token names; 404, 409 or 410 otherwise. */
@@ -106,12 +97,13 @@ export function infoRequestService({
       };
     },
 
-    async checkIdentity(token: string, details: PersonalDetails) {
+    /** The request an identity check is for: only one that asks for personal details. */
+    async requestForIdentity(token: string): Promise<{ claimId: string; infoRequestId: string }> {
       const request = await openRequest(fresh(), token);
       // Only a requested section is stored (docs/adr/016): no check without PERSONAL_DETAILS.
       if (!request.sectionTypes.includes('PERSONAL_DETAILS'))
         throw new InputError(PERSONAL_DETAILS_NOT_REQUESTED);
-      return claims.identityForInfoRequest(request.claim.id, request.id, details);
+      return { claimId: request.claim.id, infoRequestId: request.id };
     },
 
     /** The request an upload is for, resolved before the body is read. */
@@ -123,15 +115,6 @@ export function infoRequestService({
     /** The id of the open request a link token names; 404, 409 or 410 otherwise (the form's draft). */
     async openRequestId(token: string): Promise<string> {
       return (await openRequest(fresh(), token)).id;
-    },
-
-    storeUpload(
-      target: { claimId: string; infoRequestId: string },
-      type: FileType,
-      fileName: string,
-      received: ReceivedFile,
-    ) {
-      return claims.storeUpload(target.claimId, type, fileName, received, target.infoRequestId);
     },
 
     async submit(token: string, answer: InfoRequestSubmission) {

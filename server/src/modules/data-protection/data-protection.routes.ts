@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
-import { contractRoute } from '../../../http/contract-routes.ts';
-import { staffOf } from '../auth/require-staff.ts';
+import { contractRoute } from '../../http/contract-routes.ts';
+import { staffOf } from '../staff/auth/require-staff.ts';
 import { requireDataProtection } from './data-protection-access.ts';
 import type { DataProtectionService } from './data-protection.service.ts';
 

@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
-import { contractRoute } from '../../../http/contract-routes.ts';
-import type { ClaimProcessService } from '../../claim-process/claim-process.service.ts';
-import { paging } from '../../operator/operator.routes.ts';
-import { requireStaff, staffOf } from '../auth/require-staff.ts';
+import { contractRoute } from '../../http/contract-routes.ts';
+import type { ClaimProcessService } from './claim-process.service.ts';
+import { paging } from '../operator/operator.routes.ts';
+import { requireStaff, staffOf } from '../staff/auth/require-staff.ts';
 
 const anyRole = requireStaff();
 const advisors = requireStaff({ roles: ['claims_advisor'] });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { UploadedFileSchema } from '../claim/claim.entity.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from '../files/storage.ts';
 
 /**
  * After a crash, storage and the database may disagree: an upload killed mid-stream leaves a

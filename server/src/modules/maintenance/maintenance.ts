@@ -7,15 +7,15 @@ import {
   expireAndPurgeClaims,
   purgeUnreferencedUploads,
 } from '../claim/retention.ts';
-import { reconcileStorage } from '../files/reconcile.ts';
+import { reconcileStorage } from './reconcile-storage.ts';
 import type { Config } from '../../config/config.ts';
 import { applyRetention } from '../retention/apply-retention.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { deleteExpiredCounts } from '../../http/rate-limit.ts';
 import { deleteSentEmails } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
-import type { JobSender } from './job-sender.ts';
-import { PURGE_QUEUE, RECONCILE_QUEUE, SANITIZE_QUEUE } from './queue.ts';
+import type { JobSender } from '../jobs/job-sender.ts';
+import { PURGE_QUEUE, RECONCILE_QUEUE, SANITIZE_QUEUE } from '../jobs/queue.ts';
 
 export interface MaintenanceDependencies {
   boss: PgBoss;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { PayloadTooLargeError } from '../../http/errors.ts';
 import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
-import { fileReferencedSql } from './file-references.ts';
+import { fileReferencedSql } from '../files/file-references.ts';
 
 /**
  * Files of one type kept for a claim (or an info request): the newest, and the one before it, so

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { FileStorage } from '../../files/storage.ts';
+import type { FileStorage } from '../files/storage.ts';
 import type { DataSubjectClaimRow, StoredFileRow } from './data-subject.repository.ts';
 
 const EXTENSIONS: Record<string, string> = {

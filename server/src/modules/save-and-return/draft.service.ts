@@ -6,7 +6,7 @@ import { claimRepository } from '../claim/claim.repository.ts';
 import type { ClaimService } from '../claim/claim.service.ts';
 import type { InfoRequestService } from '../info-request/info-request.service.ts';
 import { openDraft, sealDraft } from './draft-cipher.ts';
-import { draftRepository } from './draft.repository.ts';
+import { draftRepository } from '../draft/draft.repository.ts';
 
 export type DraftSectionId = components['schemas']['DraftSectionId'];
 export type DraftSection = components['schemas']['DraftSection'];
