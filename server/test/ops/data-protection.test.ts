@@ -165,6 +165,16 @@ describe("a claimant's rights", () => {
         lastName: "O'Neill-Smith",
       });
       expect(document.claimDetails.prizeAmountPence).toBe(125000);
+      expect(document.internalNotes).toEqual(
+        claim === paid
+          ? [
+              {
+                text: 'Claimant asked us to call her on her mobile after 6pm',
+                created_at: expect.any(String),
+              },
+            ]
+          : [],
+      );
       expect(document.files).toHaveLength(4);
       for (const file of document.files as Array<{ uuid: string; archivedAs: string }>) {
         const served = await bytesOnceReencoded(() =>

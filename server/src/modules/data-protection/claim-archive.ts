@@ -53,6 +53,7 @@ export function claimArchive(
       infoRequests: record.requests,
       process: record.process,
       events: record.events,
+      internalNotes: record.notes,
     };
     zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), `${folder}/claim.json`);
     record.files.forEach((file, index) => {

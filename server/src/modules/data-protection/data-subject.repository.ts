@@ -41,7 +41,7 @@ export function dataSubjectRepository(em: EntityManager) {
 
     /** Everything stored about one claim but its bytes, for the export's JSON document. */
     async record(claimId: string) {
-      const [checks, files, requests, process, events] = await Promise.all([
+      const [checks, files, requests, process, events, notes] = await Promise.all([
         connection.execute(
           `select id, info_request_id, checked_at, id_docs_required, provider, personal_details
              from identity_check where claim_id = ? order by checked_at`,
@@ -66,8 +66,14 @@ export function dataSubjectRepository(em: EntityManager) {
         connection.execute(`select event, at from audit_event where claim_id = ? order by id`, [
           claimId,
         ]),
+        // Staff's internal notes are about the claimant too (a right of access covers them);
+        // who wrote each is the staff member's data, not the claimant's, and stays out.
+        connection.execute(
+          `select text, created_at from staff_note where claim_id = ? order by created_at`,
+          [claimId],
+        ),
       ]);
-      return { checks, files, requests, process: process[0] ?? null, events };
+      return { checks, files, requests, process: process[0] ?? null, events, notes };
     },
   };
 }
