@@ -16,7 +16,7 @@ export async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   // Tracing patches express and pg as they load, so it starts before the server is imported;
-  // with no OTLP endpoint set, nothing of OpenTelemetry is loaded (docs/deploy.md, "Tracing").
+  // with no OTLP endpoint set, no SDK, instrumentation or loader hook is loaded (docs/deploy.md).
   const tracingWanted = tracingSettings(process.env);
   const tracing = tracingWanted
     ? (await import('./ops/tracing.ts')).startTracing(tracingWanted)
