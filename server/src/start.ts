@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './http/logger.ts';
-import { startServer } from './server.ts';
+import { tracingSettings } from './ops/tracing-settings.ts';
 
 /** Entry point of one server process: configuration from the environment only. */
 export async function main(): Promise<void> {
@@ -15,6 +15,13 @@ export async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Tracing patches express and pg as they load, so it starts before the server is imported;
+  // with no OTLP endpoint set, no SDK, instrumentation or loader hook is loaded (docs/deploy.md).
+  const tracingWanted = tracingSettings(process.env);
+  const tracing = tracingWanted
+    ? (await import('./ops/tracing.ts')).startTracing(tracingWanted)
+    : undefined;
+  const { startServer } = await import('./server.ts');
   let running;
   try {
     running = await startServer(config, logger);
@@ -32,10 +39,13 @@ export async function main(): Promise<void> {
     process.stdout.write(`First staff admin's set-up link: ${running.staffSetupLink}\n`);
   const stop = (signal: string): void => {
     logger.info(`${signal}: finishing in-flight requests`);
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    running
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -13,9 +13,13 @@ export interface ServerProcess {
 }
 
 /** A real server process (node src/start.ts), as production runs it. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** Node options before the entry point, e.g. an `--import` probe. */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       LOG_LEVEL: 'info',
