@@ -253,7 +253,7 @@ export const CreateInfoRequestRequestRules = {
 export const CreateStaffRequestRules = {
   "email": {
     "message": "Enter a valid e-mail address.",
-    "maxLength": 254,
+    "maxLength": 100,
     "format": "email"
   },
   "name": {
@@ -806,7 +806,7 @@ export const StaffSessionSummaryRules = {
 
 export const StaffSetupRules = {
   "email": {
-    "maxLength": 254,
+    "maxLength": 100,
     "format": "email"
   },
   "name": {
@@ -838,7 +838,7 @@ export const StaffSignInRequestRules = {
   },
   "email": {
     "message": "Enter a valid e-mail address.",
-    "maxLength": 254,
+    "maxLength": 100,
     "format": "email"
   },
   "password": {
@@ -853,7 +853,7 @@ export const StaffUserRules = {
     "format": "date-time"
   },
   "email": {
-    "maxLength": 254,
+    "maxLength": 100,
     "format": "email"
   },
   "id": {

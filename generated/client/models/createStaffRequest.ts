@@ -8,7 +8,7 @@ import type { StaffRoles } from './staffRoles';
  * A new staff account; its set-up link is e-mailed to `email`.
  */
 export interface CreateStaffRequest {
-  /** @maxLength 254 */
+  /** @maxLength 100 */
   email: string;
   name: StaffName;
   roles: StaffRoles;

@@ -9,7 +9,7 @@ import type { StaffRoles } from './staffRoles';
  * that is made only when the set-up asks for it (`POST /staff/setup/{setupToken}/authenticator`).
  */
 export interface StaffSetup {
-  /** @maxLength 254 */
+  /** @maxLength 100 */
   email: string;
   name: StaffName;
   roles: StaffRoles;

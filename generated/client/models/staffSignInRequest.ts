@@ -7,7 +7,7 @@
  * value in any of them answers the same 401, so an answer never tells which one was wrong.
  */
 export interface StaffSignInRequest {
-  /** @maxLength 254 */
+  /** @maxLength 100 */
   email: string;
   /**
      * @minLength 1

@@ -9,7 +9,7 @@ import type { StaffRoles } from './staffRoles';
  */
 export interface StaffUser {
   id: string;
-  /** @maxLength 254 */
+  /** @maxLength 100 */
   email: string;
   name: StaffName;
   roles: StaffRoles;
