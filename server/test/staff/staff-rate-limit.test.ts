@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useClaimServer } from '../support/claim-server.ts';
 import { codeAt, seedStaff, signInCall, testClock } from './staff-fixtures.ts';
@@ -7,6 +8,10 @@ const clock = testClock();
 const ctx = useClaimServer(
   {
     RATE_LIMIT_STAFF_SIGN_IN_FAILURES_PER_CLIENT: '3',
+    // Room for every check at once: what refuses a burst here is the per-client limit alone,
+    // not the password checks' short queue (503).
+    STAFF_PASSWORD_CHECKS_CONCURRENT: '64',
+    TRUST_PROXY: 'loopback',
     RATE_LIMIT_SECRET: `staff-rate-limit-test-${Date.now()}-0123456789abcdef`,
   },
   { staffClock: clock.now },
@@ -34,5 +39,22 @@ describe('staff sign-in rate limit', () => {
     });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('when 30 sign-ins from one client arrive at once, then at most its limit are checked and the rest are refused (429)', async () => {
+    const staff = await seedStaff(ctx.server, 'customer_care');
+    const code = await codeAt(staff.secret, clock.now());
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        request(ctx.server.url)
+          .post('/api/v1/staff/session')
+          // A client of its own (the first test used up the loopback's allowance).
+          .set('X-Forwarded-For', '192.0.2.77')
+          .send({ email: staff.email, password: 'wrong password', code }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(27);
   });
 });
