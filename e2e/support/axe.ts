@@ -30,3 +30,23 @@ export async function expectNoAxeViolations(page: Page, state: string): Promise<
     expect.soft(violations, `axe violations on '${state}':\n${violations.join('\n')}`).toEqual([]);
   });
 }
+
+/** Staff screens are checked at a desktop width and at a phone's. */
+export const WIDE = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * axe at 1280 and at 390 px, and usable at 390 px: nothing wider than the screen but a table's
+ * own scrolling. Leaves the page at 1280 px.
+ */
+export async function axeAtBothWidths(page: Page, screen: string): Promise<void> {
+  await page.setViewportSize(WIDE);
+  await expectNoAxeViolations(page, `${screen} (1280 px)`);
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page, `${screen} (390 px)`);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${screen}: page wider than 390 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(WIDE);
+}

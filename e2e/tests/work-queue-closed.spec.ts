@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { submittedDrawClaim, submittedScratchcardClaim } from '../support/api.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { axeAtBothWidths, WIDE } from '../support/axe.ts';
 import { uniqueEmail } from '../support/env.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { moveClaim, staffCall, staffSession, useStaffSession } from '../support/staff-session.ts';
@@ -16,21 +15,6 @@ import { moveClaim, staffCall, staffSession, useStaffSession } from '../support/
 
 // Claim pages and re-encoded previews were seen taking over 10 s on a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function axeAtBothWidths(page: Page, screen: string): Promise<void> {
-  await page.setViewportSize(WIDE);
-  await expectNoAxeViolations(page, `${screen} (1280 px)`);
-  await page.setViewportSize(PHONE);
-  await expectNoAxeViolations(page, `${screen} (390 px)`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${screen}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(WIDE);
-}
 
 test('work queue: a rejected claim tells the claimant to call Customer Care, is found by its reference, and cannot be asked for more', async ({
   page,

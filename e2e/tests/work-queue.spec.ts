@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { submittedScratchcardClaim } from '../support/api.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { axeAtBothWidths, WIDE } from '../support/axe.ts';
 import { uniqueEmail } from '../support/env.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { moveClaim, staffSession, useStaffSession } from '../support/staff-session.ts';
@@ -17,25 +17,9 @@ import { moveClaim, staffSession, useStaffSession } from '../support/staff-sessi
 // Claim pages and re-encoded previews were seen taking over 10 s on a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 /** A surname no other test's claimant has: the queue searched by it shows this test's claims. */
 const surname = () =>
   `Queue${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-
-async function axeAtBothWidths(page: Page, screen: string): Promise<void> {
-  await page.setViewportSize(WIDE);
-  await expectNoAxeViolations(page, `${screen} (1280 px)`);
-  await page.setViewportSize(PHONE);
-  await expectNoAxeViolations(page, `${screen} (390 px)`);
-  // Usable at 390 px: nothing wider than the screen but the queue's own scrolling table.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${screen}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(WIDE);
-}
 
 async function searchQueue(page: Page, text: string): Promise<void> {
   await page.getByLabel('Reference, e-mail, name, postcode, phone or ticket number').fill(text);
