@@ -43,6 +43,7 @@ const STAFF_ADMIN_EMAIL = 'staff-admin@example.com';
 const STAFF_ADMIN_PASSWORD = 'correct horse battery staple';
 
 const stops: Array<() => Promise<void>> = [];
+const crashes: Array<() => string | undefined> = [];
 
 /**
  * mock: the scenarios run against `prism mock` of the contract.
@@ -62,6 +63,7 @@ export async function setup(project: TestProject): Promise<void> {
       /Prism is listening/,
     );
     stops.push(() => prism.stop(3_000));
+    crashes.push(prism.crash);
     project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('serverUrl', `http://127.0.0.1:${prismPort}`);
     project.provide('publicUrl', '');
@@ -112,6 +114,7 @@ export async function setup(project: TestProject): Promise<void> {
   );
   // The server's own graceful shutdown allows 10 s for connections and 5 s for its queue.
   stops.push(() => server.stop(20_000));
+  crashes.push(server.crash);
   // --validate-request=false: with request validation on, Prism answers an invalid request itself
   // (a 422 problem+json, or its own 401 for a missing bearer) and never forwards it, so the real
   // server's own 400 validation answers would never be exercised. Off, every request reaches the
@@ -145,6 +148,7 @@ export async function setup(project: TestProject): Promise<void> {
     /Prism is listening/,
   );
   stops.push(() => prism.stop(3_000));
+  crashes.push(prism.crash);
   project.provide('baseUrl', `http://127.0.0.1:${prismPort}`);
   project.provide('serverUrl', publicUrl);
   project.provide('publicUrl', publicUrl);
@@ -160,5 +164,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  const crashed = crashes.map((crash) => crash()).filter(Boolean);
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  if (crashed.length) throw new Error(crashed.join('\n\n'));
 }

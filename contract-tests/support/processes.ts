@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface Started {
   child: ChildProcess;
   stop(graceMs?: number): Promise<void>;
+  /** Why the tool ended before it was stopped, with its last output; undefined while it runs. */
+  crash(): string | undefined;
 }
 
 /** Spawns a long-running tool and resolves once a line of its output matches `ready`. */
@@ -19,6 +21,7 @@ export function startProcess(
     let output = '';
     let isReady = false;
     let stopping = false;
+    let crash: string | undefined;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`));
@@ -30,6 +33,7 @@ export function startProcess(
         clearTimeout(timer);
         resolve({
           child,
+          crash: () => crash,
           // SIGTERM, then SIGKILL after `graceMs`: a graceful shutdown that waits on a kept-alive
           // connection (Prism's proxy, the server's queue) must not hang the test run's teardown.
           stop: (graceMs = 10_000) =>
@@ -56,11 +60,12 @@ export function startProcess(
             `${command} exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`,
           ),
         );
-      // A crash in the middle of the run: every later scenario fails with ECONNREFUSED, so say why.
-      else if (!stopping)
-        console.error(
-          `\n${command} ${args[0] ?? ''} exited unexpectedly (${code ?? signal}); its last output:\n${output.slice(-4000)}\n`,
-        );
+      // A crash in the middle of the run: every later scenario fails with ECONNREFUSED, so say why
+      // now and again at the end of the run (support/global-setup.ts), where CI's tail shows it.
+      else if (!stopping) {
+        crash = `${command} ${args[0] ?? ''} exited unexpectedly (${code ?? signal}); its last output:\n${output.slice(-4000)}`;
+        console.error(`\n${crash}\n`);
+      }
     });
   });
 }

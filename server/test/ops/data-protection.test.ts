@@ -3,6 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { dataProtectionService } from '../../src/modules/data-protection/data-protection.service.ts';
+import { localDiskStorage } from '../../src/modules/files/storage.ts';
 import { StaffAuditSchema } from '../../src/modules/staff/audit/staff-audit.entity.ts';
 import { staffMember, type StaffMember } from '../claim-process/staff-member.ts';
 import { uniqueEmail } from '../support/journey.ts';
@@ -191,6 +193,80 @@ describe("a claimant's rights", () => {
     expect(page.body.timeline.map((entry: { event: string }) => entry.event)).toContain(
       'claim.exported',
     );
+  });
+
+  it('when an image is re-encoded after the export read its row, then the archive holds it from its new key', async () => {
+    const storage = localDiskStorage(ctx.server.config.uploadDir);
+    const em = ctx.server.orm.em.fork();
+    const [file] = await em
+      .getConnection()
+      .execute<Array<{ id: string; storage_key: string }>>(
+        'select id, storage_key from uploaded_file where id = ?',
+        [open.files.ticketFront],
+      );
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      void storage.open(file!.storage_key).then((stream) =>
+        stream
+          .on('data', (chunk: Buffer) => chunks.push(chunk))
+          .on('end', () => resolve(Buffer.concat(chunks)))
+          .on('error', reject),
+      );
+    });
+    // What the re-encoder does, between the export's read of the row and its opening of the bytes.
+    const moved = {
+      ...storage,
+      async open(key: string) {
+        if (key === file!.storage_key) {
+          const temp = storage.tempPath();
+          fs.writeFileSync(temp, bytes);
+          const newKey = await storage.commit(temp);
+          await em
+            .getConnection()
+            .execute('update uploaded_file set storage_key = ? where id = ?', [newKey, file!.id]);
+          await storage.remove(key);
+        }
+        return storage.open(key);
+      },
+    };
+    const principal = { ...officer, email: 'officer@example.com', roles: [officer.role] };
+    const archive = await dataProtectionService({ em: ctx.server.orm.em, storage: moved }).export(
+      email,
+      { ...principal, sessionId: 'not used by an export' },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of archive) chunks.push(chunk as Buffer);
+    const entries = await unzip(Buffer.concat(chunks));
+    const name = [...entries.keys()].find((entry) => entry.includes(file!.id));
+    expect(entries.get(name!)).toEqual(bytes);
+  });
+
+  it('when an image of the claims has gone from the store, then the download fails and the server keeps answering', async () => {
+    const gone = await claimWithImages(ctx, {}, uniqueEmail('gone'));
+    // Once re-encoded, so the image's key no longer changes under the test.
+    await bytesOnceReencoded(() =>
+      officer.get(`/api/v1/staff/claims/${gone.hashid}/files/${gone.files.ticketBack}`),
+    );
+    const [file] = await ctx.server.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ storage_key: string }>>(
+        'select storage_key from uploaded_file where id = ?',
+        [gone.files.ticketBack],
+      );
+    await localDiskStorage(ctx.server.config.uploadDir).remove(file!.storage_key);
+    const failed = await binary(
+      request(ctx.server.url)
+        .post(`${BASE}/exports`)
+        .set('Cookie', officer.cookie)
+        .set('X-CSRF-Token', officer.csrfToken)
+        .send({ email: gone.email }),
+    ).then(
+      (res) => unzip(res.body as Buffer).then(() => 'whole archive'),
+      () => 'download failed',
+    );
+    expect(failed).not.toBe('whole archive');
+    expect((await request(ctx.server.url).get('/api/v1/health/live')).status).toBe(200);
   });
 
   it('when no claim holds the address, then the export answers 404', async () => {

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { FileStorage } from '../files/storage.ts';
 import type { DataSubjectClaimRow, StoredFileRow } from './data-subject.repository.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -21,13 +20,18 @@ export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id
 /**
  * The archive of a rights-of-access export: per claim `claim.json` (what is stored about it)
  * and the images that still exist. Streamed: each image is opened only when the archive reaches
- * it, so memory stays flat however many claims there are.
+ * it, so memory stays flat however many claims there are. An image that cannot be read ends the
+ * archive with that error (the download fails) and nothing else.
  */
 export function claimArchive(
   claims: ArchivedClaim[],
-  storage: Pick<FileStorage, 'open'>,
+  openFile: (file: StoredFileRow) => Promise<Readable>,
 ): Readable {
   const zip = new ZipFile();
+  const output = zip.outputStream as unknown as Readable;
+  // yazl reports an image it could not open or read on the ZipFile, not on its output: unheard,
+  // that event would end the whole server process.
+  zip.on('error', (error: Error) => output.destroy(error));
   for (const { claim, record } of claims) {
     const folder = folderOf(claim);
     const files = record.files.map((file) => ({
@@ -58,7 +62,7 @@ export function claimArchive(
     zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), `${folder}/claim.json`);
     record.files.forEach((file, index) => {
       zip.addReadStreamLazy(`${folder}/${files[index]!.archivedAs}`, (done) => {
-        storage.open(file.storage_key).then(
+        openFile(file).then(
           (stream) => done(null, stream),
           (error: Error) => done(error, undefined as unknown as Readable),
         );
@@ -66,5 +70,5 @@ export function claimArchive(
     });
   }
   zip.end();
-  return zip.outputStream as unknown as Readable;
+  return output;
 }

@@ -11,7 +11,11 @@ import { removeBytes, removeClaimData } from '../retention/remove-claim-data.ts'
 import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { claimArchive } from './claim-archive.ts';
-import { dataSubjectRepository, type DataSubjectClaimRow } from './data-subject.repository.ts';
+import {
+  dataSubjectRepository,
+  type DataSubjectClaimRow,
+  type StoredFileRow,
+} from './data-subject.repository.ts';
 
 export const NO_CLAIMS_FOR_EMAIL = 'No claim holds this e-mail address.';
 export const CLAIM_NOT_FOUND = 'Claim not found.';
@@ -51,6 +55,24 @@ export function dataProtectionService({
   clock = () => new Date(),
 }: DataProtectionDependencies) {
   const fresh = () => rootEm.fork();
+
+  /**
+   * An image's bytes under the key its row holds now: the re-encoder stores a checked image
+   * under a new key and removes the old one, possibly after the export read the row.
+   */
+  async function openCurrent(
+    repository: ReturnType<typeof dataSubjectRepository>,
+    file: StoredFileRow,
+  ): Promise<Readable> {
+    try {
+      return await storage.open(file.storage_key);
+    } catch (error) {
+      const current = await repository.storageKeyOf(file.id);
+      if (!current || current === file.storage_key) throw error;
+      return storage.open(current);
+    }
+  }
+
   return {
     /** The claims holding an e-mail address; the search is audited without the address. */
     async search(email: string, staff: StaffPrincipal) {
@@ -76,7 +98,7 @@ export function dataProtectionService({
       for (const claim of rows)
         recordStaffAudit(em, { staffId: staff.id, action: 'claim.exported', claimId: claim.id });
       await em.flush();
-      return claimArchive(claims, storage);
+      return claimArchive(claims, (file) => openCurrent(repository, file));
     },
 
     /**

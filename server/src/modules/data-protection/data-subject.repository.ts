@@ -39,6 +39,15 @@ export function dataSubjectRepository(em: EntityManager) {
         [exactly(email)],
       ),
 
+    /** Where a file's bytes are stored now (undefined once the file is gone). */
+    async storageKeyOf(fileId: string): Promise<string | undefined> {
+      const [row] = await connection.execute<Array<{ storage_key: string }>>(
+        'select storage_key from uploaded_file where id = ?',
+        [fileId],
+      );
+      return row?.storage_key;
+    },
+
     /** Everything stored about one claim but its bytes, for the export's JSON document. */
     async record(claimId: string) {
       const [checks, files, requests, process, events, notes] = await Promise.all([
