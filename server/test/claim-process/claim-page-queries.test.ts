@@ -1,0 +1,68 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { useClaimServer } from '../support/claim-server.ts';
+import { asOperator, submittedClaim } from '../support/operator.ts';
+import { bytesOnceReencoded } from '../support/reencoded.ts';
+import { staffMember } from './staff-member.ts';
+
+const ctx = useClaimServer();
+
+/**
+ * The statements the server's entity manager sends while `call` runs (BEGIN and COMMIT
+ * included), counted at MikroORM's query log, which every statement passes whatever the log level.
+ */
+async function statementsDuring<T>(call: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  const logger = ctx.server.orm.config.getLogger();
+  const original = logger.logQuery.bind(logger);
+  const sql: string[] = [];
+  logger.logQuery = (context) => {
+    sql.push(String(context.query).replace(/\s+/g, ' ').slice(0, 160));
+    original(context);
+  };
+  try {
+    return { result: await call(), sql };
+  } finally {
+    logger.logQuery = original;
+  }
+}
+
+/** A submitted claim whose two ticket images are re-encoded (so no background job writes while counting). */
+async function quietClaim() {
+  const claim = await submittedClaim(ctx.server.url, ctx.sink);
+  for (const uuid of [claim.front, claim.back])
+    expect(
+      (
+        await bytesOnceReencoded(() =>
+          asOperator(request(ctx.server.url).get(`/api/v1/operator/files/${uuid}`)),
+        )
+      ).status,
+    ).toBe(200);
+  return claim;
+}
+
+describe('statements per staff claim call', () => {
+  it('when a member of staff opens a claim page, then the claim is read in at most 3 statements', async () => {
+    const advisor = await staffMember(ctx.server, 'claims_advisor');
+    const claim = await quietClaim();
+    const { result, sql } = await statementsDuring(() =>
+      advisor.get(`/api/v1/staff/claims/${claim.hashid}`),
+    );
+    expect(result.status).toBe(200);
+    console.info(`staff claim page: ${sql.length} statements\n  ${sql.join('\n  ')}`);
+    expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(999);
+  });
+
+  it('when an advisor moves a claim one step, then the answer is read after the change', async () => {
+    const advisor = await staffMember(ctx.server, 'claims_advisor');
+    const claim = await quietClaim();
+    const { result, sql } = await statementsDuring(() =>
+      advisor.post(`/api/v1/staff/claims/${claim.hashid}/step`, {
+        from: 'submitted',
+        to: 'reviewed',
+      }),
+    );
+    expect(result.status).toBe(200);
+    console.info(`staff step change: ${sql.length} statements\n  ${sql.join('\n  ')}`);
+    expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(999);
+  });
+});
