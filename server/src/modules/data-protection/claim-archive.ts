@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { FileStorage } from '../files/storage.ts';
-import type { DataSubjectClaimRow, StoredFileRow } from './data-subject.repository.ts';
+import type { ClaimRecord, DataSubjectClaim } from './data-subject.repository.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -11,12 +11,12 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export interface ArchivedClaim {
-  claim: DataSubjectClaimRow;
-  record: { files: StoredFileRow[] } & Record<string, unknown>;
+  claim: DataSubjectClaim;
+  record: ClaimRecord;
 }
 
 /** A claim's folder in the archive: its reference, or its id before it has one. */
-export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id;
+export const folderOf = (claim: DataSubjectClaim) => claim.hashid ?? claim.id;
 
 /**
  * The archive of a rights-of-access export: per claim `claim.json` (what is stored about it)
@@ -33,20 +33,20 @@ export function claimArchive(
     const files = record.files.map((file) => ({
       uuid: file.id,
       type: file.type,
-      originalName: file.original_name,
+      originalName: file.originalName,
       size: file.size,
-      contentType: file.content_type,
-      uploadedAt: file.created_at,
-      archivedAs: `files/${file.type}-${file.id}.${EXTENSIONS[file.content_type] ?? 'bin'}`,
+      contentType: file.contentType,
+      uploadedAt: file.createdAt,
+      archivedAs: `files/${file.type}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`,
     }));
     const document = {
       reference: claim.hashid,
       status: claim.status,
       step: claim.step ?? (claim.status === 'submitted' ? 'submitted' : undefined),
       email: claim.email,
-      createdAt: claim.created_at,
-      verifiedAt: claim.verified_at,
-      submittedAt: claim.submitted_at,
+      createdAt: claim.createdAt,
+      verifiedAt: claim.verifiedAt,
+      submittedAt: claim.submittedAt,
       claimDetails: claim.details,
       identityChecks: record.checks,
       files,
@@ -58,7 +58,7 @@ export function claimArchive(
     zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), `${folder}/claim.json`);
     record.files.forEach((file, index) => {
       zip.addReadStreamLazy(`${folder}/${files[index]!.archivedAs}`, (done) => {
-        storage.open(file.storage_key).then(
+        storage.open(file.storageKey).then(
           (stream) => done(null, stream),
           (error: Error) => done(error, undefined as unknown as Readable),
         );

@@ -11,7 +11,10 @@ import { removeBytes, removeClaimData } from '../retention/remove-claim-data.ts'
 import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { claimArchive } from './claim-archive.ts';
-import { dataSubjectRepository, type DataSubjectClaimRow } from './data-subject.repository.ts';
+import {
+  dataSubjectRepository,
+  type DataSubjectClaim as StoredClaim,
+} from './data-subject.repository.ts';
 
 export const NO_CLAIMS_FOR_EMAIL = 'No claim holds this e-mail address.';
 export const CLAIM_NOT_FOUND = 'Claim not found.';
@@ -21,9 +24,8 @@ export const CLAIM_STILL_OPEN =
 type DataSubjectClaim = components['schemas']['DataSubjectClaim'];
 
 const FINAL = new Set(['paid', 'rejected']);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
-function summary(row: DataSubjectClaimRow): DataSubjectClaim {
+function summary(row: StoredClaim): DataSubjectClaim {
   const amount = row.details?.prizeAmountPence;
   return {
     ...(row.hashid ? { reference: row.hashid } : {}),
@@ -31,8 +33,8 @@ function summary(row: DataSubjectClaimRow): DataSubjectClaim {
     ...(row.status === 'submitted'
       ? { step: (row.step ?? 'submitted') as DataSubjectClaim['step'] }
       : {}),
-    createdAt: iso(row.created_at),
-    ...(row.submitted_at ? { submittedAt: iso(row.submitted_at) } : {}),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.submittedAt ? { submittedAt: row.submittedAt.toISOString() } : {}),
     ...(typeof amount === 'number' ? { prizeAmountPence: amount } : {}),
     erasable: row.status === 'submitted' && FINAL.has(row.step ?? ''),
   };
