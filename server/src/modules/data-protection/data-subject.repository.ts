@@ -83,7 +83,7 @@ function withDates<T>(rows: Array<Record<string, unknown>>, columns: readonly st
  */
 export function dataSubjectRepository(em: EntityManager) {
   const run = (sql: string, params: unknown[]) =>
-    em.getConnection().execute<Array<Record<string, unknown>>>(sql, params);
+    em.execute<Array<Record<string, unknown>>>(sql, params);
   return {
     /** Every claim holding the address (any case), newest first. */
     async claimsFor(email: string): Promise<DataSubjectClaim[]> {

@@ -73,12 +73,10 @@ export async function deleteSentEmails(
   em: EntityManager,
   olderThanDays = SENT_ROWS_KEPT_DAYS,
 ): Promise<number> {
-  const deleted = await em
-    .getConnection()
-    .execute<{ affectedRows: number }>(
-      'delete from email_outbox where sent_at < now() - make_interval(days => ?) or failed_at < now() - make_interval(days => ?)',
-      [olderThanDays, olderThanDays],
-      'run',
-    );
+  const deleted = await em.execute<{ affectedRows: number }>(
+    'delete from email_outbox where sent_at < now() - make_interval(days => ?) or failed_at < now() - make_interval(days => ?)',
+    [olderThanDays, olderThanDays],
+    'run',
+  );
   return deleted.affectedRows;
 }

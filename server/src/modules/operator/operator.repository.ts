@@ -44,7 +44,7 @@ interface FileRow {
  */
 export function operatorRepository(em: EntityManager) {
   const run = <T extends object[]>(sql: string, params: unknown[] = []) =>
-    em.getConnection().execute<T>(sql, params);
+    em.execute<T>(sql, params);
   return {
     async page(
       status: OperatorStatus | undefined,
