@@ -200,7 +200,13 @@ async function serve(
   });
   const drafts = draftService({ config, em: orm.em, claims, requests: infoRequests });
   const operator = operatorService({ em: orm.em, storage, infoRequests });
-  const claimProcess = claimProcessService({ config, em: orm.em, outbox, storage, operator });
+  const claimProcess = claimProcessService({
+    config,
+    em: orm.em,
+    outbox,
+    storage,
+    infoRequests,
+  });
   await startSanitizer(boss, orm.em, storage, logger, { memoryBytes: config.imageDecodeMemory });
   await scheduleMaintenance({
     boss,

@@ -163,7 +163,7 @@ describe("a claimant's rights", () => {
       const document = JSON.parse(entries.get(`${claim.hashid}/claim.json`)!.toString());
       expect(document).toMatchObject({ reference: claim.hashid, status: 'submitted' });
       expect(document.email.toLowerCase()).toBe(email.toLowerCase());
-      expect(document.identityChecks[0].personal_details).toMatchObject({
+      expect(document.identityChecks[0].personalDetails).toMatchObject({
         lastName: "O'Neill-Smith",
       });
       expect(document.claimDetails.prizeAmountPence).toBe(125000);
@@ -172,7 +172,7 @@ describe("a claimant's rights", () => {
           ? [
               {
                 text: 'Claimant asked us to call her on her mobile after 6pm',
-                created_at: expect.any(String),
+                createdAt: expect.any(String),
               },
             ]
           : [],

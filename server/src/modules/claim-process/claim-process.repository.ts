@@ -1,10 +1,10 @@
 import { LockMode, raw, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AuditEventSchema, ClaimSchema, IdentityCheckSchema } from '../claim/claim.entity.ts';
+import { ClaimSchema } from '../claim/claim.entity.ts';
+import { infoStatus, type ClaimInfoStatus } from '../claim-view/claim-view.ts';
 import { InfoRequestSchema } from '../info-request/info-request.entity.ts';
 import { StaffAuditSchema } from '../staff/audit/staff-audit.entity.ts';
-import { StaffAccountSchema } from '../staff/accounts/staff-account.entity.ts';
-import { ClaimProcessSchema, StaffNoteSchema, type ClaimProcess } from './claim-process.entity.ts';
+import { ClaimProcessSchema, type ClaimProcess } from './claim-process.entity.ts';
 import type { ClaimStep } from './claim-steps.ts';
 import { newTicketCode } from './ticket-code.ts';
 import {
@@ -80,27 +80,12 @@ export interface QueueRow {
 
 const CLOSED_STEPS: readonly ClaimStep[] = ['paid', 'rejected'];
 
-export type ClaimInfoStatus = 'submitted' | 'info_requested' | 'info_received';
-
 export interface SubmittedClaimRow {
   id: string;
   hashid: string;
   email: string;
   submittedAt: Date;
 }
-
-export interface TimelineRow {
-  at: Date;
-  event: string;
-  staffName?: string;
-  detail?: Record<string, unknown>;
-}
-
-/**
- * The most entries a timeline shows (the contract's maximum): the latest, so a claim opened
- * thousands of times still shows its newest views and steps.
- */
-const TIMELINE_MAX = 2000;
 
 /**
  * The instant a UK day (its parameter, YYYY-MM-DD) begins, for the date filters: compared with
@@ -250,15 +235,7 @@ export function claimProcessRepository(em: EntityManager) {
         { fields: ['claim', 'status', 'createdAt'], orderBy: { createdAt: 'asc' } },
       );
       const statuses = new Map<string, ClaimInfoStatus>();
-      for (const request of requests)
-        statuses.set(
-          request.claim.id,
-          request.status === 'open'
-            ? 'info_requested'
-            : request.status === 'submitted'
-              ? 'info_received'
-              : 'submitted',
-        );
+      for (const request of requests) statuses.set(request.claim.id, infoStatus(request));
       return statuses;
     },
 
@@ -309,36 +286,6 @@ export function claimProcessRepository(em: EntityManager) {
       return row && { at: row.at, ...(row.staff ? { staffName: row.staff.name } : {}) };
     },
 
-    /** The assignee's name, if the claim has one. */
-    async assigneeName(staffId: string): Promise<string | undefined> {
-      const staff = await em.findOne(
-        StaffAccountSchema,
-        { id: staffId },
-        { fields: ['name'], disableIdentityMap: true },
-      );
-      return staff?.name;
-    },
-
-    /** The claim's internal notes with their authors' names, oldest first. */
-    async notes(claimId: string): Promise<{ at: Date; staffName: string; text: string }[]> {
-      const notes = await em.find(
-        StaffNoteSchema,
-        { claim: claimId },
-        {
-          fields: ['createdAt', 'text', 'staff.name'],
-          populate: ['staff'],
-          orderBy: { createdAt: 'asc', id: 'asc' },
-          limit: 2000,
-          disableIdentityMap: true,
-        },
-      );
-      return notes.map((note) => ({
-        at: note.createdAt,
-        staffName: note.staff.name,
-        text: note.text,
-      }));
-    },
-
     /** A new ticket code no claim has (50 random bits: a second draw is already unlikely). */
     async unusedTicketCode(): Promise<string> {
       for (;;) {
@@ -365,48 +312,6 @@ export function claimProcessRepository(em: EntityManager) {
         { tokenHash },
         { fields: ['id', 'status', 'hashid'], disableIdentityMap: true },
       ),
-
-    async identityCheck(id: string) {
-      return em.findOne(
-        IdentityCheckSchema,
-        { id },
-        { fields: ['idDocsRequired', 'checkedAt', 'provider'], disableIdentityMap: true },
-      );
-    },
-
-    /** The claim's own audit trail and what staff did to it, with their names, oldest first. */
-    async timeline(claimId: string): Promise<TimelineRow[]> {
-      const [events, staffActions] = await Promise.all([
-        em.find(
-          AuditEventSchema,
-          { claim: claimId },
-          { fields: ['event', 'at'], orderBy: { id: 'asc' }, disableIdentityMap: true },
-        ),
-        em.find(
-          StaffAuditSchema,
-          { claimId },
-          {
-            fields: ['action', 'at', 'detail', 'staff.name'],
-            populate: ['staff'],
-            orderBy: { id: 'desc' },
-            limit: TIMELINE_MAX,
-            disableIdentityMap: true,
-          },
-        ),
-      ]);
-      staffActions.reverse();
-      const rows: TimelineRow[] = [
-        ...events.map((event) => ({ at: event.at, event: event.event })),
-        ...staffActions.map((action) => ({
-          at: action.at,
-          event: action.action,
-          ...(action.staff ? { staffName: action.staff.name } : {}),
-          ...(action.detail ? { detail: action.detail } : {}),
-        })),
-      ];
-      // Stable: within one instant the claim's own event (the submission) comes first.
-      return rows.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(-TIMELINE_MAX);
-    },
   };
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
 import {
@@ -12,20 +11,27 @@ import {
 import type { Config } from '../../config/config.ts';
 import { ConflictError, NotFoundError, ValidationFailure } from '../../http/errors.ts';
 import { ClaimSchema, UploadedFileSchema } from '../claim/claim.entity.ts';
+import { claimView, type ClaimInfoStatus } from '../claim-view/claim-view.ts';
+import {
+  submittedClaimRepository,
+  type ProcessRecord,
+  STAFF_ROWS_MAX,
+  type StaffClaimRecord,
+} from '../claim-view/submitted-claim.repository.ts';
+import { servableImage, type ImageToSend } from '../files/served-image.ts';
 import { statusLink } from '../claim/status-link.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { addToOutbox } from '../mail/outbox.ts';
+import { queueEmail } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import type { EmailContent } from '../mail/templates.ts';
+import type { InfoRequestService } from '../info-request/info-request.service.ts';
 import type { SectionType } from '../info-request/info-request.rules.ts';
-import type { OperatorService } from '../operator/operator.service.ts';
 import { holdsAnyRole, type StaffRole } from '../staff/accounts/staff-role.ts';
 import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
-import { recordStaffAudit } from '../staff/audit/staff-audit.ts';
-import { ClaimProcessSchema, StaffNoteSchema, type ClaimProcess } from './claim-process.entity.ts';
+import { recordStaffAudit, writeStaffAudit } from '../staff/audit/staff-audit.ts';
+import { ClaimProcessSchema, StaffNoteSchema } from './claim-process.entity.ts';
 import {
   claimProcessRepository,
-  type ClaimInfoStatus,
   type QueueFilters,
   type QueuePaging,
   type SubmittedClaimRow,
@@ -43,7 +49,6 @@ import { normaliseTicketCode } from './ticket-code.ts';
 import { timelineDetail } from './timeline-detail.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
-export const FILE_NOT_FOUND = 'File not found.';
 export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
 export const STEP_MOVED = 'This claim has moved to another step. Reload it and try again.';
 export const INFO_REQUEST_OPEN =
@@ -57,7 +62,7 @@ export const CLAIM_CLOSED_NO_INFO =
 type StaffClaim = components['schemas']['StaffClaim'];
 
 /** When retention or an erasure removed each class of the claim's data (docs/adr/022), if any did. */
-function dataRemoved(process: ClaimProcess | null): Pick<StaffClaim, 'dataRemoved'> {
+function dataRemoved(process: ProcessRecord | null): Pick<StaffClaim, 'dataRemoved'> {
   const removed = {
     ...(process?.idDocumentsDeletedAt
       ? { idDocumentsDeletedAt: process.idDocumentsDeletedAt.toISOString() }
@@ -130,7 +135,7 @@ export interface ClaimProcessDependencies {
   em: EntityManager;
   outbox: Pick<OutboxPump, 'send'>;
   storage: Pick<FileStorage, 'open'>;
-  operator: Pick<OperatorService, 'claim' | 'requestInformation'>;
+  infoRequests: Pick<InfoRequestService, 'create'>;
 }
 
 /** Winner Services' work on submitted claims (docs/adr/020): the queue, a claim's page, its steps. */
@@ -139,7 +144,7 @@ export function claimProcessService({
   em: rootEm,
   outbox,
   storage,
-  operator,
+  infoRequests,
 }: ClaimProcessDependencies) {
   const fresh = () => rootEm.fork();
 
@@ -204,42 +209,52 @@ export function claimProcessService({
     }
   }
 
-  /** The claim page's data: the operator's view of the claim and where it is in the process. */
-  async function view(hashid: string, roles: readonly StaffRole[]): Promise<StaffClaim> {
-    const em = fresh();
-    const repository = claimProcessRepository(em);
-    const claim = await submittedClaim(em, hashid);
-    const [operatorView, process, timeline, notes] = await Promise.all([
-      // The operator service hands back, untyped, the stored fields the contract's schemas admitted
-      // on the way in (a purge empties personal details, but a purged claim is not found).
-      operator.claim(hashid) as Promise<components['schemas']['OperatorClaim']>,
-      repository.process(claim.id),
-      repository.timeline(claim.id),
-      repository.notes(claim.id),
-    ]);
-    const check = await repository.identityCheck(operatorView.identityCheckUuid);
+  /** The claim page's data: the claim as Winner Services see it and where it is in the process. */
+  function staffView(claim: StaffClaimRecord, roles: readonly StaffRole[]): StaffClaim {
+    // The stored fields are those the contract's schemas admitted on the way in; a purge empties
+    // personal details, but a purged claim is not found.
+    const shown = claimView(claim) as components['schemas']['OperatorClaim'];
+    const { process } = claim;
+    const check = claim.identityChecks.find(
+      (candidate) => candidate.id === shown.identityCheckUuid,
+    )!;
     const step: ClaimStep = process?.step ?? 'submitted';
-    const infoOpen = operatorView.status === 'info_requested';
-    const assigneeId = process?.assignedStaff?.id;
-    const assigneeName = assigneeId ? await repository.assigneeName(assigneeId) : undefined;
+    const infoOpen = shown.status === 'info_requested';
+    const timeline: Array<{
+      at: Date;
+      event: string;
+      staffName?: string;
+      detail?: Record<string, unknown>;
+    }> = [
+      ...claim.audit.map((event) => ({ at: event.at, event: event.event })),
+      ...claim.staffActions.map((action) => ({
+        at: action.at,
+        event: action.action,
+        ...(action.staffName ? { staffName: action.staffName } : {}),
+        ...(action.detail ? { detail: action.detail } : {}),
+      })),
+    ]
+      // Stable: within one instant the claim's own event (the submission) comes first.
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .slice(-STAFF_ROWS_MAX);
     return {
-      ...operatorView,
+      ...shown,
       reference: claim.hashid,
       step,
       ...(process?.ticketCode ? { ticketCode: process.ticketCode } : {}),
       ...(process?.rejectionReason ? { rejectionReason: process.rejectionReason } : {}),
       identityCheckResult: {
-        idDocsRequired: check!.idDocsRequired,
-        checkedAt: check!.checkedAt.toISOString(),
-        provider: check!.provider,
+        idDocsRequired: check.idDocsRequired,
+        checkedAt: check.checkedAt.toISOString(),
+        provider: check.provider,
       },
       allowedTransitions: allowedNow(step, roles, infoOpen),
       stepSince: (process?.updatedAt ?? claim.submittedAt).toISOString(),
-      waitingOn: waitingOn(step, operatorView.status),
-      ...(assigneeId && assigneeName
-        ? { assignedTo: { staffId: assigneeId, name: assigneeName } }
+      waitingOn: waitingOn(step, shown.status),
+      ...(process?.assignedStaffId && process.assignedStaffName
+        ? { assignedTo: { staffId: process.assignedStaffId, name: process.assignedStaffName } }
         : {}),
-      notes: notes.map((note) => ({
+      notes: claim.notes.map((note) => ({
         at: note.at.toISOString(),
         staffName: note.staffName,
         text: note.text,
@@ -255,6 +270,13 @@ export function claimProcessService({
         };
       }),
     };
+  }
+
+  /** The claim's page as it is now: one statement (claim-view). */
+  async function view(em: EntityManager, hashid: string, roles: readonly StaffRole[]) {
+    const claim = await submittedClaimRepository(em).forStaff(hashid);
+    if (!claim) throw new NotFoundError(CLAIM_NOT_FOUND);
+    return staffView(claim, roles);
   }
 
   return {
@@ -303,34 +325,30 @@ export function claimProcessService({
     /** A claim's page for a member of staff; the view of its personal details is audited first. */
     async claim(hashid: string, staff: StaffPrincipal) {
       const em = fresh();
-      const claim = await submittedClaim(em, hashid);
-      recordStaffAudit(em, { staffId: staff.id, action: 'claim.viewed', claimId: claim.id });
-      await em.flush();
-      return view(hashid, staff.roles);
+      const claim = await submittedClaimRepository(em).forStaff(hashid);
+      if (!claim) throw new NotFoundError(CLAIM_NOT_FOUND);
+      // Committed before the page is answered: no personal details are shown unrecorded.
+      await writeStaffAudit(em, { staffId: staff.id, action: 'claim.viewed', claimId: claim.id });
+      return staffView(claim, staff.roles);
     },
 
     /**
      * One of the claim's images, re-encoded: the stored bytes once the sanitizer replaced the
      * upload (metadata stripped), never before. The view is audited.
      */
-    async file(
-      hashid: string,
-      uuid: string,
-      staff: StaffPrincipal,
-    ): Promise<{ stream: Readable; contentType: string; size: number }> {
+    async file(hashid: string, uuid: string, staff: StaffPrincipal): Promise<ImageToSend> {
       const em = fresh();
       const claim = await submittedClaim(em, hashid);
-      const file = await em.findOne(
-        UploadedFileSchema,
-        { id: uuid, claim: claim.id },
-        {
-          fields: ['type', 'storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
-          disableIdentityMap: true,
-        },
+      const file = servableImage(
+        await em.findOne(
+          UploadedFileSchema,
+          { id: uuid, claim: claim.id },
+          {
+            fields: ['type', 'storageKey', 'contentType', 'size', 'sanitizedAt', 'sanitizeError'],
+            disableIdentityMap: true,
+          },
+        ),
       );
-      if (!file || file.sanitizeError) throw new NotFoundError(FILE_NOT_FOUND);
-      if (!file.sanitizedAt)
-        throw new ConflictError('This image is still being checked. Please try again shortly.');
       const stream = await storage.open(file.storageKey);
       recordStaffAudit(em, {
         staffId: staff.id,
@@ -417,10 +435,10 @@ export function claimProcessService({
           },
         });
         const email = await stepEmail(em, claim, change.to, ticketCode);
-        return email && addToOutbox(em, `step.${change.to}`, claim.email, email);
+        return email && queueEmail(em, `step.${change.to}`, claim.email, email);
       });
       if (outboxId) outbox.send(outboxId);
-      return view(hashid, staff.roles);
+      return view(fresh(), hashid, staff.roles);
     },
 
     /**
@@ -449,7 +467,7 @@ export function claimProcessService({
           ...(before ? { detail: { previousStaffId: before } } : {}),
         });
       });
-      return view(hashid, staff.roles);
+      return view(fresh(), hashid, staff.roles);
     },
 
     /** An internal note: kept with the claim, its adding audited, never e-mailed. */
@@ -472,7 +490,7 @@ export function claimProcessService({
           detail: { noteId: created.id },
         });
       });
-      return view(hashid, staff.roles);
+      return view(fresh(), hashid, staff.roles);
     },
 
     /**
@@ -501,7 +519,7 @@ export function claimProcessService({
           'askable',
           `sectionTypeList may ask only for what this claim has (${askable.join(', ')}), not ${foreign.join(', ')}`,
         );
-      const created = await operator.requestInformation(hashid, sections);
+      const created = await infoRequests.create(claim.id, claim.email, sections);
       recordStaffAudit(em, {
         staffId: staff.id,
         action: 'claim.info_requested',

@@ -1,6 +1,6 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { contractRoute } from '../../http/contract-routes.ts';
+import { sendImage } from '../files/served-image.ts';
 import type { ClaimProcessService } from './claim-process.service.ts';
 import { paging } from '../operator/operator.routes.ts';
 import { requireStaff, staffOf } from '../staff/auth/require-staff.ts';
@@ -51,14 +51,7 @@ export function staffClaimRoutes(process: ClaimProcessService): Router {
       String(req.params.uuid),
       staffOf(res),
     );
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', 'inline');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // An image must never run as a document in a member of staff's browser.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    await pipeline(file.stream, res);
+    await sendImage(res, file, 'staff');
   });
 
   router.post('/api/v1/staff/claims/:claimHashid/step', advisors);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { claimStatusOpenSql, OPEN_STATUS_WHERE, ticketNumberUsedSql } from './claim.conditions.ts';
 import type { ClaimClock } from './claim.lifetime.ts';
+import { outboxRow, type OutboxMessage } from '../mail/outbox.ts';
 import {
   AuditEventSchema,
   ClaimSchema,
@@ -41,16 +42,6 @@ export interface NewClaim {
   hashid: string;
 }
 
-/** An e-mail for the outbox, written by the statement that stores the change causing it. */
-export interface OutboxMessage {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 const JOURNEY_COLUMNS =
   'c.id, c.email, c.status, c.reference, c.hashid, c.link_expires_at, c.verified_at, c.last_activity_at';
 
@@ -77,19 +68,27 @@ const journeyClaim = (row: JourneyClaimRow): JourneyClaim => ({
   lastActivityAt: new Date(row.last_activity_at),
 });
 
-/** The outbox row of a journey statement, one per row of the CTE `from` (its change). */
+/**
+ * The outbox row of a journey statement, one per row of the CTE `from` (its change): the columns
+ * `outboxRow` (mail/outbox.ts) fills, attachments included, so this writer keeps all it keeps.
+ */
 const QUEUE_MAIL_FROM = (from: string) =>
-  `insert into email_outbox (id, kind, recipient, subject, text_body, html_body)
-   select :mailId, :mailKind, :mailRecipient, :mailSubject, :mailText, :mailHtml from ${from}`;
+  `insert into email_outbox (id, kind, recipient, subject, text_body, html_body, attachments)
+   select :mailId, :mailKind, :mailRecipient, :mailSubject, :mailText, :mailHtml, :mailAttachments::jsonb from ${from}`;
 
-const mailParams = (mail: OutboxMessage) => ({
-  mailId: mail.id,
-  mailKind: mail.kind,
-  mailRecipient: mail.recipient,
-  mailSubject: mail.subject,
-  mailText: mail.text,
-  mailHtml: mail.html,
-});
+const mailParams = (mail: OutboxMessage) => {
+  const row = outboxRow(mail);
+  return {
+    mailId: row.id,
+    mailKind: row.kind,
+    mailRecipient: row.recipient,
+    mailSubject: row.subject,
+    mailText: row.textBody,
+    mailHtml: row.htmlBody,
+    // As JSON text: the driver would send an array as a PostgreSQL array.
+    mailAttachments: row.attachments && JSON.stringify(row.attachments),
+  };
+};
 
 /** Runs a journey statement that ends `select count(*)::int as changed from changed`: true when it changed the claim. */
 async function changedOne(

@@ -11,9 +11,10 @@ import {
   rateLimitKey,
   retryAfterSeconds,
 } from '../../http/rate-limit.ts';
+import { outboxMessage } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { claimantNextSteps, paymentMethodOf } from '@prize/domain';
-import { confirmationEmail, verificationEmail, type EmailContent } from '../mail/templates.ts';
+import { confirmationEmail, verificationEmail } from '../mail/templates.ts';
 import { claimAlreadySubmitted, claimExpired, claimNotFound } from './claim.errors.ts';
 import { isOpenStatus } from './claim.conditions.ts';
 import {
@@ -89,13 +90,6 @@ export function claimService({ config, em: rootEm, pool, outbox }: ClaimServiceD
   /** The open claim a link token names: 404, 409 or 410 otherwise. */
   const openClaim = async (token: string) =>
     assertOpen(await claimRepository(fresh()).findByTokenHash(hashLinkToken(token)));
-
-  const outboxMessage = (kind: string, recipient: string, content: EmailContent) => ({
-    id: randomUUID(),
-    kind,
-    recipient,
-    ...content,
-  });
 
   const service = {
     async start(email: string, client: string): Promise<{ email: string }> {

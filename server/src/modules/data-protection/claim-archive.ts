@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { DataSubjectClaimRow, StoredFileRow } from './data-subject.repository.ts';
+import type { ClaimRecord, DataSubjectClaim, StoredFile } from './data-subject.repository.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -10,12 +10,12 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export interface ArchivedClaim {
-  claim: DataSubjectClaimRow;
-  record: { files: StoredFileRow[] } & Record<string, unknown>;
+  claim: DataSubjectClaim;
+  record: ClaimRecord;
 }
 
 /** A claim's folder in the archive: its reference, or its id before it has one. */
-export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id;
+export const folderOf = (claim: DataSubjectClaim) => claim.hashid ?? claim.id;
 
 /**
  * The archive of a rights-of-access export: per claim `claim.json` (what is stored about it)
@@ -25,7 +25,7 @@ export const folderOf = (claim: DataSubjectClaimRow) => claim.hashid ?? claim.id
  */
 export function claimArchive(
   claims: ArchivedClaim[],
-  openFile: (file: StoredFileRow) => Promise<Readable>,
+  openFile: (file: StoredFile) => Promise<Readable>,
 ): Readable {
   const zip = new ZipFile();
   const output = zip.outputStream as unknown as Readable;
@@ -37,20 +37,20 @@ export function claimArchive(
     const files = record.files.map((file) => ({
       uuid: file.id,
       type: file.type,
-      originalName: file.original_name,
+      originalName: file.originalName,
       size: file.size,
-      contentType: file.content_type,
-      uploadedAt: file.created_at,
-      archivedAs: `files/${file.type}-${file.id}.${EXTENSIONS[file.content_type] ?? 'bin'}`,
+      contentType: file.contentType,
+      uploadedAt: file.createdAt,
+      archivedAs: `files/${file.type}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`,
     }));
     const document = {
       reference: claim.hashid,
       status: claim.status,
       step: claim.step ?? (claim.status === 'submitted' ? 'submitted' : undefined),
       email: claim.email,
-      createdAt: claim.created_at,
-      verifiedAt: claim.verified_at,
-      submittedAt: claim.submitted_at,
+      createdAt: claim.createdAt,
+      verifiedAt: claim.verifiedAt,
+      submittedAt: claim.submittedAt,
       claimDetails: claim.details,
       identityChecks: record.checks,
       files,

@@ -13,8 +13,8 @@ import type { StaffPrincipal } from '../staff/auth/staff-principal.ts';
 import { claimArchive } from './claim-archive.ts';
 import {
   dataSubjectRepository,
-  type DataSubjectClaimRow,
-  type StoredFileRow,
+  type DataSubjectClaim as StoredClaim,
+  type StoredFile,
 } from './data-subject.repository.ts';
 
 export const NO_CLAIMS_FOR_EMAIL = 'No claim holds this e-mail address.';
@@ -25,9 +25,8 @@ export const CLAIM_STILL_OPEN =
 type DataSubjectClaim = components['schemas']['DataSubjectClaim'];
 
 const FINAL = new Set(['paid', 'rejected']);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
-function summary(row: DataSubjectClaimRow): DataSubjectClaim {
+function summary(row: StoredClaim): DataSubjectClaim {
   const amount = row.details?.prizeAmountPence;
   return {
     ...(row.hashid ? { reference: row.hashid } : {}),
@@ -35,8 +34,8 @@ function summary(row: DataSubjectClaimRow): DataSubjectClaim {
     ...(row.status === 'submitted'
       ? { step: (row.step ?? 'submitted') as DataSubjectClaim['step'] }
       : {}),
-    createdAt: iso(row.created_at),
-    ...(row.submitted_at ? { submittedAt: iso(row.submitted_at) } : {}),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.submittedAt ? { submittedAt: row.submittedAt.toISOString() } : {}),
     ...(typeof amount === 'number' ? { prizeAmountPence: amount } : {}),
     erasable: row.status === 'submitted' && FINAL.has(row.step ?? ''),
   };
@@ -62,13 +61,13 @@ export function dataProtectionService({
    */
   async function openCurrent(
     repository: ReturnType<typeof dataSubjectRepository>,
-    file: StoredFileRow,
+    file: StoredFile,
   ): Promise<Readable> {
     try {
-      return await storage.open(file.storage_key);
+      return await storage.open(file.storageKey);
     } catch (error) {
       const current = await repository.storageKeyOf(file.id);
-      if (!current || current === file.storage_key) throw error;
+      if (!current || current === file.storageKey) throw error;
       return storage.open(current);
     }
   }

@@ -4,19 +4,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { InfoRequestSchema } from './info-request.entity.ts';
 import type { SectionType } from './info-request.rules.ts';
 
-/** An info request as the operator's view lists it (column names). */
-export interface InfoRequestRow {
-  id: string;
-  claim_id: string;
-  section_types: SectionType[];
-  status: 'open' | 'submitted' | 'superseded';
-  expires_at: Date | string;
-  opened_at: Date | string | null;
-  created_at: Date | string;
-  submitted_at: Date | string | null;
-  submission: Record<string, unknown> | null;
-}
-
 /** Info requests on the entity manager they are given; inside a transaction, changes go with its flush. */
 export function infoRequestRepository(em: EntityManager) {
   return {
@@ -77,25 +64,6 @@ export function infoRequestRepository(em: EntityManager) {
           { openedAt: new Date() },
         )) > 0
       );
-    },
-
-    async forClaim(claimId: string): Promise<InfoRequestRow[]> {
-      const requests = await em.find(
-        InfoRequestSchema,
-        { claim: claimId },
-        { orderBy: { createdAt: 'asc' }, disableIdentityMap: true },
-      );
-      return requests.map((request) => ({
-        id: request.id,
-        claim_id: request.claim.id,
-        section_types: request.sectionTypes as SectionType[],
-        status: request.status,
-        expires_at: request.expiresAt,
-        opened_at: request.openedAt ?? null,
-        created_at: request.createdAt,
-        submitted_at: request.submittedAt ?? null,
-        submission: request.submission ?? null,
-      }));
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import { claimRepository } from '../claim/claim.repository.ts';
 import { hashLinkToken, newLinkToken } from '../claim/tokens.ts';
 import { draftRepository } from '../draft/draft.repository.ts';
-import { addToOutbox, queueEmail } from '../mail/outbox.ts';
+import { queueEmail } from '../mail/outbox.ts';
 import type { OutboxPump } from '../mail/outbox-pump.ts';
 import { statusLink } from '../claim/status-link.ts';
 import { infoReceivedEmail, infoRequestEmail } from '../mail/templates.ts';
@@ -70,7 +70,7 @@ export function infoRequestService({ config, em: rootEm, outbox }: InfoRequestSe
       const { id, outboxId } = await em.transactional(async (tx) => {
         const created = await infoRequestRepository(tx).create(claimId, hash, sections, expiresAt);
         await claimRepository(tx).audit(claimId, 'info_request.created');
-        const queued = await addToOutbox(
+        const queued = queueEmail(
           tx,
           'info-request',
           email,

@@ -1,41 +1,59 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ClaimInfoStatus } from '../claim-view/claim-view.ts';
+import type { StoredImage } from '../files/served-image.ts';
 
 const DERIVED_STATUS = `case latest.status when 'open' then 'info_requested' when 'submitted' then 'info_received' else 'submitted' end`;
 const LATEST_REQUEST = `left join lateral (select status from info_request i where i.claim_id = c.id order by i.created_at desc limit 1) latest on true`;
 
-export type OperatorStatus = 'submitted' | 'info_requested' | 'info_received';
+export type OperatorStatus = ClaimInfoStatus;
 
-export interface ClaimSummaryRow {
+export interface ClaimSummary {
   hashid: string;
   status: OperatorStatus;
-  submitted_at: Date | string;
+  submittedAt: Date;
+  productType: 'DBG' | 'SC';
+  prizeAmountPence: number;
+}
+
+export interface OperatorFile extends StoredImage {
+  claimId: string;
+}
+
+interface ClaimSummaryRow {
+  hashid: string;
+  status: OperatorStatus;
+  submitted_at: string;
   product_type: 'DBG' | 'SC';
   prize_amount_pence: number;
+  total: string;
 }
 
-export interface ClaimRow {
-  id: string;
-  hashid: string;
-  email: string;
-  status: OperatorStatus;
-  submitted_at: Date | string;
-  identity_check_id: string;
-  details: Record<string, unknown>;
+interface FileRow {
+  claim_id: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  sanitized_at: string | null;
+  sanitize_error: string | null;
 }
 
-/** Read models of submitted claims for Winner Services: one query per list, no N+1. */
+/**
+ * The operator API's list of submitted claims (one query per page, filtered by the status the
+ * latest info request gives, which only SQL can filter on) and its file look-up. Rows leave
+ * in camelCase. One claim's view is claim-view's.
+ */
 export function operatorRepository(em: EntityManager) {
   const run = <T extends object[]>(sql: string, params: unknown[] = []) =>
-    em.getConnection().execute<T>(sql, params);
+    em.execute<T>(sql, params);
   return {
     async page(
       status: OperatorStatus | undefined,
       page: number,
       pageSize: number,
-    ): Promise<{ rows: ClaimSummaryRow[]; total: number }> {
+    ): Promise<{ rows: ClaimSummary[]; total: number }> {
       const filter = status ? `and ${DERIVED_STATUS} = ?` : '';
       const params = status ? [status] : [];
-      const rows = await run<Array<ClaimSummaryRow & { total: string }>>(
+      const rows = await run<ClaimSummaryRow[]>(
         `select c.hashid, ${DERIVED_STATUS} as status, c.submitted_at, c.details->>'productType' as product_type,
                 (c.details->>'prizeAmountPence')::int as prize_amount_pence, count(*) over () as total
            from claim c ${LATEST_REQUEST}
@@ -54,78 +72,34 @@ export function operatorRepository(em: EntityManager) {
               )
             )[0]!.n,
           );
-      return { rows, total };
+      return {
+        rows: rows.map((row) => ({
+          hashid: row.hashid,
+          status: row.status,
+          submittedAt: new Date(row.submitted_at),
+          productType: row.product_type,
+          prizeAmountPence: row.prize_amount_pence,
+        })),
+        total,
+      };
     },
 
-    async claim(hashid: string): Promise<ClaimRow | undefined> {
-      const rows = await run<ClaimRow[]>(
-        `select c.id, c.hashid, c.email, ${DERIVED_STATUS} as status, c.submitted_at, c.identity_check_id, c.details
-           from claim c ${LATEST_REQUEST} where c.hashid = ? and c.status = 'submitted'`,
-        [hashid],
-      );
-      return rows[0];
-    },
-
-    identityChecks: (claimId: string) =>
-      run<
-        Array<{
-          id: string;
-          id_docs_required: boolean;
-          checked_at: Date | string;
-          personal_details: Record<string, unknown> | null;
-        }>
-      >(
-        'select id, id_docs_required, checked_at, personal_details from identity_check where claim_id = ? order by checked_at',
-        [claimId],
-      ),
-
-    files: (claimId: string) =>
-      run<
-        Array<{
-          id: string;
-          type: string;
-          original_name: string;
-          size: number;
-          sha256: string;
-          content_type: string;
-          created_at: Date | string;
-        }>
-      >(
-        'select id, type, original_name, size, sha256, content_type, created_at from uploaded_file where claim_id = ? order by created_at',
-        [claimId],
-      ),
-
-    audit: (claimId: string) =>
-      run<Array<{ event: string; at: Date | string }>>(
-        'select event, at from audit_event where claim_id = ? order by id',
-        [claimId],
-      ),
-
-    async file(uuid: string): Promise<
-      | {
-          claim_id: string;
-          storage_key: string;
-          content_type: string;
-          size: number;
-          sanitized_at: Date | string | null;
-          sanitize_error: string | null;
-        }
-      | undefined
-    > {
-      const rows = await run<
-        Array<{
-          claim_id: string;
-          storage_key: string;
-          content_type: string;
-          size: number;
-          sanitized_at: Date | string | null;
-          sanitize_error: string | null;
-        }>
-      >(
+    /** A file of a submitted claim, with what the image policy decides on. */
+    async file(uuid: string): Promise<OperatorFile | undefined> {
+      const [row] = await run<FileRow[]>(
         `select f.claim_id, f.storage_key, f.content_type, f.size, f.sanitized_at, f.sanitize_error from uploaded_file f join claim c on c.id = f.claim_id where f.id = ? and c.status = 'submitted'`,
         [uuid],
       );
-      return rows[0];
+      return (
+        row && {
+          claimId: row.claim_id,
+          storageKey: row.storage_key,
+          contentType: row.content_type,
+          size: row.size,
+          sanitizedAt: row.sanitized_at,
+          sanitizeError: row.sanitize_error,
+        }
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { contractRoute } from '../../http/contract-routes.ts';
 import { GoneError, ValidationFailure, type ValidationItem } from '../../http/errors.ts';
+import { sendImage } from '../files/served-image.ts';
 import { operatorAuth, type OperatorAuthOptions } from './operator-auth.ts';
 import type { OperatorService } from './operator.service.ts';
 
@@ -78,14 +78,7 @@ export function operatorRoutes(operator: OperatorService): Router {
   );
 
   router.get('/api/v1/operator/files/:uuid', async (req, res) => {
-    const file = await operator.file(req.params.uuid);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', 'inline');
-    res.setHeader('Cache-Control', 'private, no-store');
-    // A stored upload must never run as a document in the operator's browser.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    await pipeline(file.stream, res);
+    await sendImage(res, await operator.file(req.params.uuid), 'operator');
   });
 
   return router;

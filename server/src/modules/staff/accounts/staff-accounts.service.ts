@@ -10,7 +10,7 @@ import {
   NotFoundError,
   ValidationFailure,
 } from '../../../http/errors.ts';
-import { addToOutbox } from '../../mail/outbox.ts';
+import { queueEmail } from '../../mail/outbox.ts';
 import type { OutboxPump } from '../../mail/outbox-pump.ts';
 import { recordStaffAudit } from '../audit/staff-audit.ts';
 import { checkPasswordStrength } from '../auth/password-strength.ts';
@@ -87,7 +87,7 @@ export function staffAccountsService({ em, config, keys, clock, outbox }: StaffA
       expiresAt: new Date(now.getTime() + SETUP_LINK_HOURS * 3_600_000),
     });
     const link = `${config.publicUrl}/staff/setup/${token}`;
-    const outboxId = await addToOutbox(
+    const outboxId = queueEmail(
       tx,
       'staff-setup',
       account.email,

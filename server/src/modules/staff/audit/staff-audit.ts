@@ -53,3 +53,16 @@ export function recordStaffAudit(em: EntityManager, entry: StaffAuditEntry): voi
     detail: entry.detail ?? null,
   });
 }
+
+/**
+ * `recordStaffAudit` outside a unit of work: the row is written at once, in one statement (no
+ * transaction around it), for an action that changes nothing else, such as viewing a claim.
+ */
+export async function writeStaffAudit(em: EntityManager, entry: StaffAuditEntry): Promise<void> {
+  await em.insert(StaffAuditSchema, {
+    staff: entry.staffId,
+    action: entry.action,
+    claimId: entry.claimId ?? null,
+    detail: entry.detail ?? null,
+  });
+}
