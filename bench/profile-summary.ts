@@ -3,7 +3,10 @@
  * into bench/profiles/): self time by function and by package or source file, and total (inclusive)
  * time of the functions that matter most, as shares of the busy (non-idle) time.
  *
- *   node bench/profile-summary.ts bench/profiles/<file>.cpuprofile [top=25]
+ *   node bench/profile-summary.ts bench/profiles/<file>.cpuprofile [top=25] [lastSeconds]
+ *
+ * `lastSeconds` keeps only the profile's last seconds: a phase measured at the end of a run (the
+ * sign-in bursts) without the server's start-up before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +22,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, lastArg] = process.argv.slice(2);
 if (!file) {
   console.error('usage: node bench/profile-summary.ts <file.cpuprofile> [top]');
   process.exit(2);
@@ -32,9 +35,13 @@ for (const node of profile.nodes)
   for (const child of node.children ?? []) parent.set(child, node.id);
 
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) =>
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
-);
+const span = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+const from = lastArg ? span - Number(lastArg) * 1e6 : 0;
+let at = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 
 const IDLE = new Set(['(idle)', '(program)', '(root)']);
 const where = (node: ProfileNode): string => {
