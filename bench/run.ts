@@ -19,7 +19,7 @@
  *      quiet claim starts of the same run (`staff.signin_burst.*`, issue 30; bench/lib/signin-burst.ts).
  *
  * Knobs: BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2), BENCH_LIGHTHOUSE_RUNS
- * (3), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale,signin;
+ * (3), BENCH_LIGHTHOUSE_REPORTS (a folder: each Lighthouse run's JSON report is kept there), BENCH_UPLOAD_ROUNDS (2), BENCH_ONLY (comma list of client,address,lighthouse,upload,api,scale,signin;
  * `BENCH_ONLY=signin` is the quick run of the sign-in burst alone), BENCH_SIGNIN_ROUNDS (bursts, 5),
  * BENCH_CALLS (comma list of api calls: ticket_check,verify,identity,submit,start),
  * BENCH_PROFILE=1 (the server runs under --cpu-prof, a fresh process per phase; profiles land in

@@ -57,6 +57,13 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`);
+    // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's report (the LCP element, the chains).
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.split('/')[1] || 'start'}-${Date.now()}.json`;
+      fs.writeFileSync(`${reports}/${name}`, JSON.stringify(lhr));
+    }
     const failing = Object.values(lhr.categories)
       .flatMap((category) =>
         category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!),

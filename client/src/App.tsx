@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
 import { pageConfig } from './config';
+import { ClaimShell } from './pages/ClaimPage/ClaimShell';
 import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './state/navigation';
 
@@ -71,7 +72,12 @@ export function App() {
             )}
           </Route>
           <Route path="/claim/:claimToken">
-            {(params) => <ClaimPage key={params.claimToken} claimToken={params.claimToken} />}
+            {(params) => (
+              // The form's heading while its chunk loads: the page's largest text need not wait.
+              <Suspense fallback={<ClaimShell />}>
+                <ClaimPage key={params.claimToken} claimToken={params.claimToken} />
+              </Suspense>
+            )}
           </Route>
           <Route>
             <Redirect to="/" replace />

@@ -29,6 +29,8 @@ test('the whole claim completed by keyboard alone (pink ticket, not the owner, I
   // Following the e-mailed link.
   await page.goto(await verificationLink(email));
   await expect(page.getByRole('heading', { name: 'Claim your prize', level: 1 })).toBeVisible();
+  // The heading shows while the link is checked; the form follows it.
+  await expect(page.getByRole('heading', { name: /Personal details/, level: 2 })).toBeVisible();
 
   // 1 Personal details. Arrow keys move (and check) within a radio group.
   const owner = page.getByRole('group', {

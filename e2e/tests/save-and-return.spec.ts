@@ -21,6 +21,8 @@ const DOWNING_STREET = { lookup: 'SW1A 2AA', container: /SW1A 2AA/, pick: /10 Do
 async function reloadForm(page: Page): Promise<void> {
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Claim your prize', level: 1 })).toBeVisible();
+  // The heading shows while the link is checked; the form follows it.
+  await expect(page.getByRole('heading', { name: /Personal details/, level: 2 })).toBeVisible();
 }
 
 test('a reload in the middle of each section finds the completed sections again, and the claim then submits', async ({

@@ -19,6 +19,7 @@ import { SCREEN_MESSAGES } from '../../domain/messages';
 import { notifications } from '../../state/notifications';
 import { ClaimForm } from './ClaimForm';
 import { ClaimProgress } from './ClaimProgress';
+import { ClaimShell } from './ClaimShell';
 import { ClaimSubmitted } from './ClaimSubmitted';
 
 export interface ClaimPageProps {
@@ -197,22 +198,10 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     );
   }
 
-  if (!verified || !ready) {
-    return (
-      <div className="page-loading" role="status">
-        <span className="button__spinner" aria-hidden="true" /> Checking your claim link…
-      </div>
-    );
-  }
+  if (!verified || !ready) return <ClaimShell headingRef={headingRef} />;
 
   return (
-    <>
-      <h1 ref={headingRef} tabIndex={-1}>
-        Claim your prize
-      </h1>
-      <p className="lead">
-        Complete each section. You can check and change your answers before you submit.
-      </p>
+    <ClaimShell headingRef={headingRef}>
       <ClaimForm
         claimToken={claimToken}
         draft={draft.data?.data}
@@ -229,6 +218,6 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
       {timer.warningClearsAt !== null && (
         <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />
       )}
-    </>
+    </ClaimShell>
   );
 }

@@ -43,7 +43,7 @@ export function ownAccountService({ em, keys, clock }: OwnAccountDeps) {
       const known = await em.fork().findOneOrFail(StaffAccountSchema, { id: staff.id });
       if (!(await passwordMatches(known.passwordHash ?? null, input.currentPassword)))
         throw ValidationFailure.of('currentPassword', 'password', CURRENT_PASSWORD_WRONG);
-      checkPasswordStrength('newPassword', input.newPassword, [known.email, known.name]);
+      await checkPasswordStrength('newPassword', input.newPassword, [known.email, known.name]);
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       await em.fork().transactional(async (tx) => {

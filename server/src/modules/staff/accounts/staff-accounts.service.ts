@@ -266,7 +266,7 @@ export function staffAccountsService({ em, config, keys, clock, outbox }: StaffA
      */
     async completeSetup(token: string, password: string, code: string): Promise<void> {
       const known = await openSetupToken(em.fork(), token, false);
-      checkPasswordStrength('password', password, [known.account.email, known.account.name]);
+      await checkPasswordStrength('password', password, [known.account.email, known.account.name]);
       const passwordHash = await hashPassword(password);
       const now = clock();
       await em.fork().transactional(async (tx) => {
