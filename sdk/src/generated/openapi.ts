@@ -2586,6 +2586,11 @@ export interface components {
          *     the field an `x-error-message`, that text is the message. The client shows the first message,
          *     or 'Invalid value' when there is none. Nested properties are reported through `children`
          *     (the parent item then usually has no `constraints`).
+         *
+         *     Each item has `property`, `constraints`, `children` and `name`, as spec section 3 lists them:
+         *     `name` is the field's full path from the body's root, the name the form gives the field
+         *     (`firstName`, `address.postCode`, `sectionTypeList.1`), so a client can find the field without
+         *     walking the parents.
          */
         ValidationItem: {
             /**
@@ -2593,6 +2598,14 @@ export interface components {
              * @example firstName
              */
             property: string;
+            /**
+             * @description The field's full path from the body's root: the parents' properties and this one, joined by
+             *     dots (`sectionTypeList.1` for the second entry of `sectionTypeList`). Equal to `property`
+             *     for a top-level field.
+             * @example firstName
+             * @example sectionTypeList.1
+             */
+            name: string;
             /**
              * @description Failed rule name to message.
              * @example {
