@@ -255,6 +255,18 @@ describe('InfoRequestPage sections', () => {
       await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents$/ }),
     ).toBeTruthy();
     expect(submitted(calls)).toBeUndefined();
+    // Spec section 7: the amend form's identity body has no isOverseas (nor form-only fields).
+    expect(calls.find((call) => call.url.endsWith('/identity'))?.body).toEqual({
+      isOwner: true,
+      title: 'Ms',
+      firstName: 'Sarah',
+      lastName: "O'Neill",
+      dateOfBirth: '1980-03-05',
+      phoneNumber: '07700900123',
+      addressLine1: 'Flat 2',
+      town: 'Douglas',
+      postCode: 'IM1 1JE',
+    });
     await upload(user, 'First ID document', 'passport.png');
     await upload(user, 'Second ID document', 'bill.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
