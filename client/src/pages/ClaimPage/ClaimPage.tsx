@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
+import { TitleBox } from '../../components/TitleBox/TitleBox';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
@@ -207,12 +208,11 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
 
   return (
     <>
-      <h1 ref={headingRef} tabIndex={-1}>
-        Claim your prize
-      </h1>
-      <p className="lead">
-        Complete each section. You can check and change your answers before you submit.
-      </p>
+      <TitleBox title="Claim your prize" headingRef={headingRef}>
+        <p className="lead">
+          Complete each section. You can check and change your answers before you submit.
+        </p>
+      </TitleBox>
       <ClaimForm
         claimToken={claimToken}
         draft={draft.data?.data}
