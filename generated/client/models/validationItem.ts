@@ -23,9 +23,11 @@ export interface ValidationItem {
   /**
      * The field's full path from the body's root: the parents' properties and this one, joined by
      * dots (`sectionTypeList.1` for the second entry of `sectionTypeList`). Equal to `property`
-     * for a top-level field.
+     * for a top-level field. Always sent by this server; optional in the schema because the
+     * released 2.x contract did not list it (a newly required response property counts as
+     * breaking for `make check-contract-compat`).
      */
-  name: string;
+  name?: string;
   /** Failed rule name to message. */
   constraints?: ValidationItemConstraints;
   /**

@@ -2608,11 +2608,13 @@ export interface components {
             /**
              * @description The field's full path from the body's root: the parents' properties and this one, joined by
              *     dots (`sectionTypeList.1` for the second entry of `sectionTypeList`). Equal to `property`
-             *     for a top-level field.
+             *     for a top-level field. Always sent by this server; optional in the schema because the
+             *     released 2.x contract did not list it (a newly required response property counts as
+             *     breaking for `make check-contract-compat`).
              * @example firstName
              * @example sectionTypeList.1
              */
-            name: string;
+            name?: string;
             /**
              * @description Failed rule name to message.
              * @example {
