@@ -3,6 +3,7 @@
 // below serve only pages without them (the Vite dev server and `make mock`). PRODUCT_NAME and
 // CUSTOMER_CARE_PHONE may then be updated by the verify and info-request answers; see
 // client/README.md.
+import bytes from 'bytes';
 import { createStore } from './state/store';
 import { useStore } from './state/useStore';
 
@@ -17,6 +18,26 @@ export function pageMeta(name: string): string | undefined {
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/**
+ * MAX_FILE_SIZE as the page was given it: bytes (what the server writes) or a size as the
+ * setting is written (`15mb`). A tag the page cannot read is not replaced by a default (spec
+ * section 5: 'Max file size misconfigured'): it is reported here and every upload is refused
+ * with that message. Only a page without the tag (dev server, mock) uses the fallback.
+ */
+export function maxFileSizeSetting(
+  value: string | undefined,
+  fallback: number,
+): number | undefined {
+  if (value === undefined) return fallback;
+  // Digits, or digits and a unit: `bytes` alone would read '15 megs' as 15 bytes.
+  const parsed = /^\d+(?:\.\d+)?\s*(?:b|kb|mb|gb|tb|pb)?$/i.test(value)
+    ? bytes.parse(/^\d+$/.test(value) ? Number(value) : value)
+    : null;
+  if (parsed !== null && Number.isSafeInteger(parsed) && parsed > 0) return parsed;
+  console.error('The max-file-size setting of the page is not a size; uploads are refused.');
+  return undefined;
 }
 
 /** An http(s) address from the page, or the fallback when the tag is missing or not one. */
@@ -57,8 +78,11 @@ export const pageConfig = {
     pageMeta('info-request-inactivity-minutes'),
     fallback.inactivityMinutes,
   ),
-  /** MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it. */
-  maxFileSize: positiveInteger(pageMeta('max-file-size'), fallback.maxFileSize),
+  /**
+   * MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it;
+   * undefined when the page's setting is unreadable (every upload is refused as misconfigured).
+   */
+  maxFileSize: maxFileSizeSetting(pageMeta('max-file-size'), fallback.maxFileSize),
   // A build setting of the page's layout, not of the deployment.
   hideBreadcrumbs: import.meta.env.VITE_HIDE_BREADCRUMBS === 'true',
   links: {

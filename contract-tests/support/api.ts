@@ -230,15 +230,20 @@ export function expectGeneralError(
 
 export interface ValidationItem {
   property: string;
+  name?: string;
   constraints?: Record<string, string>;
   children: ValidationItem[];
   value?: unknown;
 }
 
-function expectValidationItem(item: ValidationItem): void {
+function expectValidationItem(item: ValidationItem, parent = ''): void {
   expect(item).toEqual(
     expect.objectContaining({ property: expect.any(String), children: expect.any(Array) }),
   );
+  // Spec section 3: each item has property, constraints, children, name; `name` is the full
+  // dotted path (ValidationItem.yaml).
+  const name = parent === '' ? item.property : `${parent}.${item.property}`;
+  expect(item.name, JSON.stringify(item)).toBe(name);
   if (item.constraints !== undefined) {
     expect(typeof item.constraints).toBe('object');
     for (const message of Object.values(item.constraints))
@@ -247,7 +252,7 @@ function expectValidationItem(item: ValidationItem): void {
   // A leaf names at least one broken rule; a parent may carry its rules in `children` only.
   if (item.children.length === 0)
     expect(Object.keys(item.constraints ?? {}).length).toBeGreaterThan(0);
-  item.children.forEach(expectValidationItem);
+  for (const child of item.children) expectValidationItem(child, name);
 }
 
 /** Finds the item for a property path such as 'sectionTypeList.1'. */
@@ -280,7 +285,7 @@ export function expectValidationError(
   expect(Array.isArray(body.message), describeAnswer(response)).toBe(true);
   expect(body.message.length).toBeGreaterThan(0);
   if (body.error !== undefined || isReal) expect(body.error).toBe('Bad Request');
-  body.message.forEach(expectValidationItem);
+  for (const item of body.message) expectValidationItem(item);
   for (const [path, rule] of Object.entries(expected)) {
     const item = findValidationItem(body.message, path);
     expect(

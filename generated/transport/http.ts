@@ -99,7 +99,36 @@ export interface HttpInit extends RequestInit {
   onUploadProgress?: (sent: number, total: number) => void;
 }
 
-export async function http<T>(url: string, { onUploadProgress, ...init }: HttpInit = {}): Promise<T> {
+/** A call that has been answered (or has failed), told to the listeners of onCallSettled. */
+export interface SettledCall {
+  method: string;
+  url: string;
+}
+
+const settledListeners = new Set<(call: SettledCall) => void>();
+
+/**
+ * Told after every call, answered or failed (not when the caller cancelled it), before the
+ * caller sees the result: the claim form clears the previous call's validation errors here (spec
+ * section 7), so the errors shown are only ever the last call's. Returns the unsubscribe.
+ */
+export function onCallSettled(listener: (call: SettledCall) => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
+export async function http<T>(url: string, init: HttpInit = {}): Promise<T> {
+  try {
+    return await send<T>(url, init);
+  } finally {
+    if (!init.signal?.aborted) {
+      const call = { method: (init.method ?? 'GET').toUpperCase(), url };
+      for (const listener of [...settledListeners]) listener(call);
+    }
+  }
+}
+
+async function send<T>(url: string, { onUploadProgress, ...init }: HttpInit = {}): Promise<T> {
   const callerSignal = init.signal ?? undefined;
   const timeoutSignal = AbortSignal.timeout(settings.timeoutMs);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;

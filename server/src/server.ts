@@ -34,6 +34,7 @@ import { asyncCommitPool } from './db/async-commit-pool.ts';
 import { infoRequestRoutes } from './modules/info-request/info-request.routes.ts';
 import { identityCheckService } from './modules/identity/identity-check.service.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { overseasByOmission } from './modules/identity/overseas-by-omission.ts';
 import { draftRoutes } from './modules/save-and-return/draft.routes.ts';
 import { draftService } from './modules/save-and-return/draft.service.ts';
 import { claimUploadRoute, infoRequestUploadRoute } from './modules/upload/upload.routes.ts';
@@ -260,7 +261,7 @@ async function serve(
     clientDist: options.clientDist,
     bodyRules: {
       submitIdentity: personalDetailsRules,
-      submitInfoRequestIdentity: personalDetailsRules,
+      submitInfoRequestIdentity: (body) => personalDetailsRules(overseasByOmission(body)),
       submitClaim: submissionRules,
     },
     beforeValidation: [

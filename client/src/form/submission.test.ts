@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toClaimSubmission, toPersonalDetails, type ClaimValues } from './submission';
+import {
+  toClaimSubmission,
+  toInfoRequestPersonalDetails,
+  toPersonalDetails,
+  type ClaimValues,
+} from './submission';
 
 const base = {
   isOwner: true,
@@ -81,6 +86,26 @@ describe('identity body', () => {
       phoneNumber: '07700900123',
       isOverseas: true,
     });
+  });
+
+  it("the amend form's body is the spec's list: overseas leaves out the address and dpsCode, and no body says isOverseas", () => {
+    const overseas = toInfoRequestPersonalDetails({
+      ...base,
+      isOverseas: true,
+      addressLine1: 'x',
+      addressLookup: null,
+    });
+    expect(overseas).toEqual({ ...base, firstName: 'Sarah', phoneNumber: '07700900123' });
+    const typed = toInfoRequestPersonalDetails({
+      ...base,
+      isOverseas: false,
+      isManualAddress: true,
+      addressLine1: 'Flat 2',
+      town: 'Douglas',
+      postCode: 'IM1 1JE',
+    });
+    expect(typed).not.toHaveProperty('isOverseas');
+    expect(typed).toMatchObject({ addressLine1: 'Flat 2', town: 'Douglas', postCode: 'IM1 1JE' });
   });
 });
 

@@ -51,6 +51,17 @@ export function toPersonalDetails(values: PersonalDetailsValues): PersonalDetail
   return withAddress;
 }
 
+/**
+ * The amend form's identity body, spec section 7: the personal details and address fields, the
+ * address fields and dpsCode omitted when overseas, and no `isOverseas` (the server reads an
+ * absent address as overseas). `addressId` stays when the lookup was used: the server finds the
+ * delivery point from it (docs/adr/016).
+ */
+export function toInfoRequestPersonalDetails(values: PersonalDetailsValues): PersonalDetails {
+  const { isOverseas: _overseas, ...body } = toPersonalDetails(values);
+  return body;
+}
+
 export interface IdentityResult {
   uuid: string;
   idDocsRequired: boolean;

@@ -21,13 +21,15 @@ export interface IdentityCheck {
 export function useIdentityCheck(
   check: (body: PersonalDetails) => Promise<IdentityResult>,
   restored: IdentityResult | null = null,
+  // The call's body: the claim's (toPersonalDetails) or the amend form's.
+  toBody: (values: PersonalDetailsValues) => PersonalDetails = toPersonalDetails,
 ): IdentityCheck {
   const [identity, setIdentity] = useState<IdentityResult | null>(restored);
   const [idDocsRequired, setIdDocsRequired] = useState(restored?.idDocsRequired ?? false);
   const latest = useRef(restored);
 
   const run = async (values: PersonalDetailsValues) => {
-    const result = await check(toPersonalDetails(values));
+    const result = await check(toBody(values));
     latest.current = result;
     setIdentity(result);
     setIdDocsRequired(result.idDocsRequired);

@@ -1,6 +1,7 @@
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { type RefObject, useCallback, useLayoutEffect, useReducer, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { isApiError } from '@prize/generated/transport/errors';
+import { onCallSettled } from '@prize/generated/transport/http';
 import { notificationFor } from '../domain/apiMessages';
 import { bannerErrors } from '../form/bannerErrors';
 import type { Errors } from '../form/claimForm';
@@ -123,6 +124,21 @@ export function useSectionFlow<Id extends SectionId>(
   const focusBanner = useCallback(() => focus('banner'), [focus]);
   const injection = useErrorInjection(forms, validateSection, focusBanner);
   useSectionSubscriptions(forms, options.ids, onActivity);
+
+  // Spec section 7: validation errors are cleared after every claim call, so the server errors
+  // shown are the last call's only (that call's own failure sets them again). Left out: the
+  // product's draft saves (not the spec's calls; a background save must not wipe errors) and
+  // the ticket-number check a field runs as it validates (its answer fills no form errors).
+  useEffect(
+    () =>
+      onCallSettled(({ url }) => {
+        if (/\/draft(\/|$)|\/check\//.test(url)) return;
+        for (const id of options.ids) formFor(forms, id).mutators.clearSubmitErrors?.();
+      }),
+    // The ids a flow was made with do not change (useSectionForms made a form for each).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [forms],
+  );
 
   const isCompleted = (id: Id) => flowRef.current.completed.includes(id);
   const hasErrors = (id: Id) =>

@@ -1,4 +1,4 @@
-import { createForm, type FormApi } from 'final-form';
+import { createForm, type FormApi, type Mutator } from 'final-form';
 import { useState, type RefObject } from 'react';
 import type { SectionId } from '../form/sections';
 import { afterPointerRelease } from './afterPointerRelease';
@@ -11,6 +11,13 @@ export interface SectionFormsOptions<Id extends SectionId> {
   validate: (id: Id, values: AnyValues) => Record<string, unknown>;
   submitHandler: RefObject<(id: Id, values: AnyValues) => SectionSubmitResult>;
 }
+
+// The server's errors of the last submit, cleared without submitting again (final-form keeps
+// them until the next submit): spec section 7, validation errors are cleared after every call.
+const clearSubmitErrors: Mutator<AnyValues> = (_args, state) => {
+  state.formState.submitErrors = undefined;
+  state.formState.submitError = undefined;
+};
 
 // One final-form instance per section, made once and kept, so answers survive a section
 // collapsing; each form's submit is its own function, so <Form> never replaces it.
@@ -36,6 +43,7 @@ export function useSectionForms<Id extends SectionId>({
         validate: (values) => (creating ? {} : validate(id, values)),
         // Spec section 5: fields validate on blur (choices call blur as they change).
         validateOnBlur: true,
+        mutators: { clearSubmitErrors },
       });
       // Fields blur through the form's own method: held while a pointer is down, so a message
       // changing on blur cannot move the button being clicked.

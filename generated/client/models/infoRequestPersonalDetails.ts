@@ -4,6 +4,13 @@
 import type { PersonalDetails } from './personalDetails';
 
 /**
- * Body of an info request's identity call, as spec section 7 lists it (the PersonalDetails fields only).
+ * Body of an info request's identity call, as spec section 7 lists it: isOwner, title,
+ * firstName, lastName, dateOfBirth, phoneNumber, addressLine1, addressLine2, town, county,
+ * postCode, dpsCode, the address fields and dpsCode omitted when the claimant lives overseas.
+ * `isOverseas` is therefore optional here: a body without it that sends no address part
+ * (`addressLine1`, `addressLine2`, `town`, `county`, `postCode`, `dpsCode`, `addressId`) is
+ * checked as an overseas claimant's; one that sends any address part keeps the address rules.
+ * The page also sends `addressId` when the lookup was used: the server finds the delivery point
+ * from it and ignores a sent `dpsCode` (docs/adr/016), which the spec's list does not know.
  */
 export type InfoRequestPersonalDetails = PersonalDetails;

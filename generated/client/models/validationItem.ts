@@ -11,10 +11,23 @@ import type { ValidationItemConstraints } from './validationItemConstraints';
  * the field an `x-error-message`, that text is the message. The client shows the first message,
  * or 'Invalid value' when there is none. Nested properties are reported through `children`
  * (the parent item then usually has no `constraints`).
+ *
+ * Each item has `property`, `constraints`, `children` and `name`, as spec section 3 lists them:
+ * `name` is the field's full path from the body's root, the name the form gives the field
+ * (`firstName`, `address.postCode`, `sectionTypeList.1`), so a client can find the field without
+ * walking the parents.
  */
 export interface ValidationItem {
   /** Property name (an array index for array items, for example `0`). */
   property: string;
+  /**
+     * The field's full path from the body's root: the parents' properties and this one, joined by
+     * dots (`sectionTypeList.1` for the second entry of `sectionTypeList`). Equal to `property`
+     * for a top-level field. Always sent by this server; optional in the schema because the
+     * released 2.x contract did not list it (a newly required response property counts as
+     * breaking for `make check-contract-compat`).
+     */
+  name?: string;
   /** Failed rule name to message. */
   constraints?: ValidationItemConstraints;
   /**

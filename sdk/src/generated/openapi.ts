@@ -1861,7 +1861,14 @@ export interface components {
         };
         /**
          * InfoRequestPersonalDetails
-         * @description Body of an info request's identity call, as spec section 7 lists it (the PersonalDetails fields only).
+         * @description Body of an info request's identity call, as spec section 7 lists it: isOwner, title,
+         *     firstName, lastName, dateOfBirth, phoneNumber, addressLine1, addressLine2, town, county,
+         *     postCode, dpsCode, the address fields and dpsCode omitted when the claimant lives overseas.
+         *     `isOverseas` is therefore optional here: a body without it that sends no address part
+         *     (`addressLine1`, `addressLine2`, `town`, `county`, `postCode`, `dpsCode`, `addressId`) is
+         *     checked as an overseas claimant's; one that sends any address part keeps the address rules.
+         *     The page also sends `addressId` when the lookup was used: the server finds the delivery point
+         *     from it and ignores a sent `dpsCode` (docs/adr/016), which the spec's list does not know.
          */
         InfoRequestPersonalDetails: components["schemas"]["PersonalDetails"];
         /** InfoRequestRecord */
@@ -2586,6 +2593,11 @@ export interface components {
          *     the field an `x-error-message`, that text is the message. The client shows the first message,
          *     or 'Invalid value' when there is none. Nested properties are reported through `children`
          *     (the parent item then usually has no `constraints`).
+         *
+         *     Each item has `property`, `constraints`, `children` and `name`, as spec section 3 lists them:
+         *     `name` is the field's full path from the body's root, the name the form gives the field
+         *     (`firstName`, `address.postCode`, `sectionTypeList.1`), so a client can find the field without
+         *     walking the parents.
          */
         ValidationItem: {
             /**
@@ -2593,6 +2605,16 @@ export interface components {
              * @example firstName
              */
             property: string;
+            /**
+             * @description The field's full path from the body's root: the parents' properties and this one, joined by
+             *     dots (`sectionTypeList.1` for the second entry of `sectionTypeList`). Equal to `property`
+             *     for a top-level field. Always sent by this server; optional in the schema because the
+             *     released 2.x contract did not list it (a newly required response property counts as
+             *     breaking for `make check-contract-compat`).
+             * @example firstName
+             * @example sectionTypeList.1
+             */
+            name?: string;
             /**
              * @description Failed rule name to message.
              * @example {

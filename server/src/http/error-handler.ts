@@ -5,6 +5,7 @@ import {
   ConflictError,
   HttpError,
   LockedError,
+  namedItems,
   ServiceUnavailableError,
   TooManyRequestsError,
   ValidationFailure,
@@ -159,7 +160,9 @@ export function errorHandler(
       return;
     }
     if (error instanceof ValidationFailure) {
-      res.status(400).json({ statusCode: 400, message: error.items, error: 'Bad Request' });
+      res
+        .status(400)
+        .json({ statusCode: 400, message: namedItems(error.items), error: 'Bad Request' });
       return;
     }
     if (
@@ -186,7 +189,7 @@ export function errorHandler(
         id && Object.hasOwn(bodyRules, id) ? bodyRules[id] : undefined,
         logger,
       );
-      res.status(400).json({ statusCode: 400, message: items, error: 'Bad Request' });
+      res.status(400).json({ statusCode: 400, message: namedItems(items), error: 'Bad Request' });
       return;
     }
     if (isValidatorError(error) && error.status >= 400 && error.status < 500) {

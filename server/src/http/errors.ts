@@ -84,10 +84,33 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** An item as the rules build it: its `name` is added when it is answered (`namedItems`). */
 export interface ValidationItem {
   property: string;
   constraints: Record<string, string>;
   children: ValidationItem[];
+}
+
+/** An item as the contract answers it: `name` is the field's full dotted path from the body's root. */
+export interface NamedValidationItem {
+  property: string;
+  name: string;
+  constraints: Record<string, string>;
+  children: NamedValidationItem[];
+  value?: unknown;
+}
+
+/**
+ * Gives each item its `name` (the spec lists an item's fields as property, constraints,
+ * children, name): the parents' properties and its own, joined by dots, as the page and the
+ * SDK name a field (`address.postCode`, `sectionTypeList.1`). Done once, where items are
+ * answered, so no rule has to build it.
+ */
+export function namedItems(items: readonly ValidationItem[], parent = ''): NamedValidationItem[] {
+  return items.map((item) => {
+    const name = parent === '' ? item.property : `${parent}.${item.property}`;
+    return { ...item, name, children: namedItems(item.children, name) };
+  });
 }
 
 /** A rule broken on one or more fields: answered in the validation shape. */

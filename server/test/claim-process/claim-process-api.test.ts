@@ -238,6 +238,7 @@ describe('the five steps', () => {
     expect(noReason.body.message).toEqual([
       {
         property: 'reason',
+        name: 'reason',
         constraints: {
           required: 'Enter a reason for rejecting the claim (up to 500 characters).',
         },

@@ -324,6 +324,7 @@ describe('waiting states and stale changes', () => {
         message: [
           {
             property: 'sectionTypeList',
+            name: 'sectionTypeList',
             constraints: { askable: expect.stringContaining(foreign.at(-1)!) },
             children: [],
           },

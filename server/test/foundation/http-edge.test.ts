@@ -38,10 +38,26 @@ describe('the contract at the edge', () => {
       message: [
         {
           property: 'email',
+          name: 'email',
           constraints: { format: 'Please enter a valid email address' },
           children: [],
         },
       ],
+    });
+  });
+
+  it('when a nested field breaks the contract, then its item is named by its full dotted path (spec: property, constraints, children, name)', async () => {
+    const res = await request(server.url)
+      .post(`/api/v1/claim/info-request/${'A'.repeat(43)}`)
+      .send({ sectionTypeList: ['PERSONAL_DETAILS', 'DBG_GREEN_IMAGES'] });
+    expect(res.status).toBe(400);
+    const list = (res.body.message as Array<{ property: string }>).find(
+      (item) => item.property === 'sectionTypeList',
+    );
+    expect(list).toMatchObject({
+      property: 'sectionTypeList',
+      name: 'sectionTypeList',
+      children: [expect.objectContaining({ property: '1', name: 'sectionTypeList.1' })],
     });
   });
 

@@ -86,6 +86,28 @@ describe('answering an info request', () => {
     expect((await request(base()).get(`/${token}`)).status).toBe(409);
   });
 
+  it("when the identity body is the spec's overseas one (no isOverseas, no address fields), then it is checked as overseas; an address part sent keeps the address rules", async () => {
+    const claim = await submittedClaim(ctx.server.url, ctx.sink);
+    const { token } = await requestInformation(
+      ctx.server.url,
+      ctx.sink,
+      claim.hashid,
+      claim.email,
+      ['PERSONAL_DETAILS'],
+    );
+    const { isOwner, title, firstName, lastName, dateOfBirth, phoneNumber } = personalDetails();
+    const spec = { isOwner, title, firstName, lastName, dateOfBirth, phoneNumber };
+    const overseas = await request(base()).post(`/${token}/identity`).send(spec);
+    expect(overseas.status, JSON.stringify(overseas.body)).toBe(201);
+    expect(overseas.body.idDocsRequired).toBe(true);
+
+    const partial = await request(base())
+      .post(`/${token}/identity`)
+      .send({ ...spec, addressLine1: '10 Downing Street' });
+    expect(partial.status).toBe(400);
+    expect(Object.keys(problems(partial.body)).sort()).toEqual(['postCode', 'town']);
+  });
+
   it('when the new identity check requires ID documents, then they are required and may be listed', async () => {
     const claim = await submittedClaim(ctx.server.url, ctx.sink);
     const { token } = await requestInformation(

@@ -38,7 +38,7 @@ describe('free-text address fields', () => {
       .send(personalDetails({ [field]: value }));
     expect(res.status).toBe(400);
     expect(res.body.message).toEqual([
-      { property: field, constraints: { pattern: MESSAGES[field] }, children: [] },
+      { property: field, name: field, constraints: { pattern: MESSAGES[field] }, children: [] },
     ]);
   });
 

@@ -223,6 +223,7 @@ describe('own password and sessions (everyone signed in)', { timeout: 120_000 },
     expect(wrongCurrent.body.message).toEqual([
       {
         property: 'currentPassword',
+        name: 'currentPassword',
         constraints: { password: 'Your current password is incorrect.' },
         children: [],
       },

@@ -114,6 +114,7 @@ describe('staff accounts and set-up links', { timeout: 120_000 }, () => {
     expect(wrongCode.body.message).toEqual([
       {
         property: 'code',
+        name: 'code',
         constraints: { totp: 'Enter the 6-digit code from your authenticator app.' },
         children: [],
       },

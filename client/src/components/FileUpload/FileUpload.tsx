@@ -25,7 +25,9 @@ interface Uploading {
 
 // Before any byte is sent: the size against MAX_FILE_SIZE, then the type by the first bytes.
 async function checkFile(file: File): Promise<{ kind: ImageKind } | { problem: string }> {
-  if (file.size > readMaxFileSize()) return { problem: UPLOAD_MESSAGES.tooLarge };
+  const maxFileSize = readMaxFileSize();
+  if (maxFileSize === undefined) return { problem: UPLOAD_MESSAGES.sizeMisconfigured };
+  if (file.size > maxFileSize) return { problem: UPLOAD_MESSAGES.tooLarge };
   const kind = await readImageKind(file);
   return kind === undefined ? { problem: UPLOAD_MESSAGES.failed } : { kind };
 }
@@ -71,12 +73,13 @@ export function FileUpload({ name, type, label, hint, upload }: FileUploadProps)
   });
 
   const error = uploadError ?? fieldError;
+  const maxFileSize = readMaxFileSize();
   const hintNode = (
     <>
       {hint !== undefined && <span className="file-upload__hint-text">{hint} </span>}
       <span>
-        Accepted formats: {UPLOAD_MESSAGES.formats}. Maximum file size{' '}
-        {formatByteSize(readMaxFileSize())}.
+        Accepted formats: {UPLOAD_MESSAGES.formats}.
+        {maxFileSize !== undefined && <> Maximum file size {formatByteSize(maxFileSize)}.</>}
       </span>
     </>
   );

@@ -6,7 +6,8 @@ export function formatByteSize(size: number): string {
   return (bytes.format(size, { decimalPlaces: 1, unitSeparator: '' }) ?? `${size}b`).toLowerCase();
 }
 
-// MAX_FILE_SIZE in bytes, which the server writes into index.html (server/src/http/client-app.ts).
-export function readMaxFileSize(): number {
+// MAX_FILE_SIZE in bytes, which the server writes into index.html (server/src/http/client-app.ts);
+// undefined when the page's setting could not be read (never silently replaced by a default).
+export function readMaxFileSize(): number | undefined {
   return pageConfig.maxFileSize;
 }

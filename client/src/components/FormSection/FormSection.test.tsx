@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormSection } from './FormSection';
 
 describe('FormSection', () => {
@@ -49,5 +49,70 @@ describe('FormSection', () => {
     expect(screen.queryByText('Body')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Edit claim details' }));
     expect(onEdit).toHaveBeenCalled();
+  });
+});
+
+describe('FormSection collapse animation (spec: 300 ms default, configurable)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(HTMLElement.prototype, 'animate');
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  // jsdom lays nothing out and cannot animate: the open section is 400px, the summary 120px.
+  function collapse(props: { collapseMs?: number } = {}) {
+    const animate = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'animate', { value: animate, configurable: true });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return { height: this.textContent?.includes('Body') ? 400 : 120 } as DOMRect;
+    });
+    const section = (status: 'open' | 'collapsed') => (
+      <FormSection
+        id="claimDetails"
+        number={2}
+        title="Claim details"
+        status={status}
+        summary={<p>Summary</p>}
+        onEdit={() => undefined}
+        {...props}
+      >
+        <p>Body</p>
+      </FormSection>
+    );
+    const { rerender } = render(section('open'));
+    expect(animate).not.toHaveBeenCalled();
+    rerender(section('collapsed'));
+    return animate;
+  }
+
+  it('When a section collapses, then its height animates from the open size to the summary over 300 ms', () => {
+    const animate = collapse();
+    expect(animate).toHaveBeenCalledTimes(1);
+    expect(animate).toHaveBeenCalledWith(
+      [
+        { height: '400px', overflow: 'hidden' },
+        { height: '120px', overflow: 'hidden' },
+      ],
+      expect.objectContaining({ duration: 300 }),
+    );
+  });
+
+  it('When the duration is configured, then the collapse takes that long; 0 turns it off', () => {
+    expect(collapse({ collapseMs: 150 })).toHaveBeenCalledWith(
+      expect.any(Array),
+      expect.objectContaining({ duration: 150 }),
+    );
+    vi.restoreAllMocks();
+    expect(collapse({ collapseMs: 0 })).not.toHaveBeenCalled();
+  });
+
+  it('When the reader asks for reduced motion, then the section collapses at once', () => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: query.includes('reduce') }),
+    });
+    expect(collapse()).not.toHaveBeenCalled();
   });
 });

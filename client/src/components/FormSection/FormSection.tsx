@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { SectionStatus } from '../../form/sections';
+import { COLLAPSE_ANIMATION_MS, useCollapseAnimation } from './useCollapseAnimation';
 
 export interface FormSectionProps {
   id: string;
@@ -10,6 +11,8 @@ export interface FormSectionProps {
   summary?: ReactNode;
   onEdit?: () => void;
   children?: ReactNode;
+  // How long the collapse (and the opening) animates, in ms; 0 for none.
+  collapseMs?: number;
 }
 
 export function sectionTitleId(id: string): string {
@@ -17,7 +20,7 @@ export function sectionTitleId(id: string): string {
 }
 
 // A numbered section: grey title when locked, blue header when open, summary and Edit when
-// completed.
+// completed; collapsing animates its height (useCollapseAnimation).
 export function FormSection({
   id,
   number,
@@ -26,13 +29,18 @@ export function FormSection({
   summary,
   onEdit,
   children,
+  collapseMs = COLLAPSE_ANIMATION_MS,
 }: FormSectionProps) {
   const titleId = sectionTitleId(id);
+  const sectionRef = useRef<HTMLElement>(null);
+  useCollapseAnimation(sectionRef, status, collapseMs);
   return (
     <section
+      ref={sectionRef}
       className={`form-section form-section--${status}`}
       aria-labelledby={titleId}
       id={`section-${id}`}
+      style={{ '--section-animation-ms': `${collapseMs}ms` } as CSSProperties}
     >
       <div className="form-section__header">
         <h2 className="form-section__title" id={titleId} tabIndex={-1}>

@@ -1,16 +1,14 @@
 import type { ReactNode, Ref } from 'react';
+import { TitleBox } from '../../components/TitleBox/TitleBox';
 
-/** The claim form's heading and lead, the same before and after the claim's data arrive. */
+/** The claim form's title box (heading and lead), the same before and after the claim's data arrive. */
 function ClaimHeading({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
   return (
-    <>
-      <h1 ref={headingRef} tabIndex={-1}>
-        Claim your prize
-      </h1>
+    <TitleBox title="Claim your prize" headingRef={headingRef}>
       <p className="lead">
         Complete each section. You can check and change your answers before you submit.
       </p>
-    </>
+    </TitleBox>
   );
 }
 

@@ -29,7 +29,7 @@ import {
   toInfoRequestSubmission,
 } from '../../form/infoRequest';
 import { restoreDraft } from '../../form/draft';
-import type { IdentityResult } from '../../form/submission';
+import { type IdentityResult, toInfoRequestPersonalDetails } from '../../form/submission';
 import { IdDocumentsSection } from '../../sections/IdDocumentsSection';
 import { PersonalDetailsSection } from '../../sections/PersonalDetailsSection';
 import type { SectionProps } from '../../sections/SectionForm';
@@ -68,6 +68,7 @@ export function InfoRequestForm({
   const identityCheck = useIdentityCheck(
     async (data) => (await submitIdentity.mutateAsync({ infoRequestToken, data })).data,
     restored.identity,
+    toInfoRequestPersonalDetails,
   );
   const formDraft = useFormDraft(restored, (section, data) =>
     saveSection.mutateAsync({ infoRequestToken, section, data }),

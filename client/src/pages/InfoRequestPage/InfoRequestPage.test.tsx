@@ -255,6 +255,18 @@ describe('InfoRequestPage sections', () => {
       await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ID documents$/ }),
     ).toBeTruthy();
     expect(submitted(calls)).toBeUndefined();
+    // Spec section 7: the amend form's identity body has no isOverseas (nor form-only fields).
+    expect(calls.find((call) => call.url.endsWith('/identity'))?.body).toEqual({
+      isOwner: true,
+      title: 'Ms',
+      firstName: 'Sarah',
+      lastName: "O'Neill",
+      dateOfBirth: '1980-03-05',
+      phoneNumber: '07700900123',
+      addressLine1: 'Flat 2',
+      town: 'Douglas',
+      postCode: 'IM1 1JE',
+    });
     await upload(user, 'First ID document', 'passport.png');
     await upload(user, 'Second ID document', 'bill.png');
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
@@ -331,6 +343,54 @@ describe('InfoRequestPage sections', () => {
     await user.click(screen.getByRole('button', { name: 'Submit information' }));
     await screen.findByRole('heading', { name: 'Your details have been submitted successfully.' });
   });
+});
+
+describe('InfoRequestPage validation errors', () => {
+  it('When another call is made after a refused submit, then the errors of the refused call are cleared (spec section 7)', async () => {
+    const firstIdMessage =
+      'You must upload an image of your first ID document before you can proceed.';
+    stubApi([
+      loadOk(['ID_DOCUMENTS', 'DBG_WHITE_IMAGES']),
+      uploads,
+      [
+        /POST .*\/info-request\/[^/]+$/,
+        Response.json(
+          {
+            statusCode: 400,
+            message: [
+              {
+                property: 'idDocument1FileUuid',
+                name: 'idDocument1FileUuid',
+                constraints: { required: firstIdMessage },
+                children: [],
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Amend or add further information' });
+    await upload(user, 'First ID document', 'passport.png');
+    await upload(user, 'Second ID document', 'bill.png');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: /^2\s*Upload ticket images$/ });
+    await upload(user, 'Front of your ticket', 'front.png');
+    await user.click(screen.getByRole('button', { name: 'Submit information' }));
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't process 1 of your entries." }),
+    ).toBeTruthy();
+    expect(screen.getAllByText(firstIdMessage)).toHaveLength(2);
+
+    // The next claim call: the front image chosen again, in the other section.
+    await user.click(screen.getByRole('button', { name: 'Remove front.png' }));
+    await upload(user, 'Front of your ticket', 'front-again.png');
+
+    expect(screen.queryByText(firstIdMessage)).toBeNull();
+    expect(screen.queryByText(/We couldn't process/)).toBeNull();
+  }, 20_000);
 });
 
 describe('InfoRequestPage inactivity', () => {

@@ -2,6 +2,7 @@ import { useGetInfoRequest, useGetInfoRequestDraft } from '@prize/generated/clie
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
+import { TitleBox } from '../../components/TitleBox/TitleBox';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
@@ -123,13 +124,12 @@ export function InfoRequestPage({
 
   return (
     <>
-      <h1 ref={headingRef} tabIndex={-1}>
-        {INFO_REQUEST_TITLE}
-      </h1>
-      <p className="lead">
-        Our Winner Services Department needs more information about your claim. Complete each
-        section, then submit.
-      </p>
+      <TitleBox title={INFO_REQUEST_TITLE} headingRef={headingRef}>
+        <p className="lead">
+          Our Winner Services Department needs more information about your claim. Complete each
+          section, then submit.
+        </p>
+      </TitleBox>
       <p>
         If you have a question, please call Customer Care on <PhoneLink />.
       </p>

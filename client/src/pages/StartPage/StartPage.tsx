@@ -4,6 +4,7 @@ import { isApiError } from '@prize/generated/transport/errors';
 import { Button } from '../../components/Button/Button';
 import { controlAria, FieldShell, fieldIds } from '../../components/FieldShell/FieldShell';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
+import { TitleBox } from '../../components/TitleBox/TitleBox';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { pageConfig } from '../../config';
 import { notificationFor, startClaimErrorMessage } from '../../domain/apiMessages';
@@ -108,8 +109,9 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
 
   return (
     <div className="narrow">
-      <h1>Start your claim</h1>
-      <p className="lead">Claim a prize of more than £500 by post.</p>
+      <TitleBox title="Start your claim">
+        <p className="lead">Claim a prize of more than £500 by post.</p>
+      </TitleBox>
       <p>
         Enter your email address and we will send you a link to your claim form. You will need your
         ticket or Scratchcard, and it helps to have photos of it ready.

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { contractRoute } from '../../http/contract-routes.ts';
 import type { IdentityCheckService } from './identity-check.service.ts';
+import { overseasByOmission } from './overseas-by-omission.ts';
 
 export function identityRoutes(checks: IdentityCheckService): Router {
   const router = Router();
@@ -14,7 +15,11 @@ export function identityRoutes(checks: IdentityCheckService): Router {
     'post',
     '/api/v1/claim/info-request/{infoRequestToken}/identity',
     async (req, res) => {
-      res.status(201).json(await checks.forInfoRequest(req.params.infoRequestToken, req.body));
+      res
+        .status(201)
+        .json(
+          await checks.forInfoRequest(req.params.infoRequestToken, overseasByOmission(req.body)),
+        );
     },
   );
 
