@@ -3,7 +3,7 @@
 // below serve only pages without them (the Vite dev server and `make mock`). PRODUCT_NAME and
 // CUSTOMER_CARE_PHONE may then be updated by the verify and info-request answers; see
 // client/README.md.
-import bytes from 'bytes';
+import { parseByteSize } from '@prize/domain';
 import { createStore } from './state/store';
 import { useStore } from './state/useStore';
 
@@ -31,11 +31,8 @@ export function maxFileSizeSetting(
   fallback: number,
 ): number | undefined {
   if (value === undefined) return fallback;
-  // Digits, or digits and a unit: `bytes` alone would read '15 megs' as 15 bytes.
-  const parsed = /^\d+(?:\.\d+)?\s*(?:b|kb|mb|gb|tb|pb)?$/i.test(value)
-    ? bytes.parse(/^\d+$/.test(value) ? Number(value) : value)
-    : null;
-  if (parsed !== null && Number.isSafeInteger(parsed) && parsed > 0) return parsed;
+  const parsed = parseByteSize(value);
+  if (parsed !== undefined) return parsed;
   console.error('The max-file-size setting of the page is not a size; uploads are refused.');
   return undefined;
 }

@@ -86,3 +86,4 @@ export {
   type PaymentMethod,
 } from './nextSteps.ts';
 export { FILE_LABELS, SECTION_LABELS, timelineDetailText, timelineText } from './timeline.ts';
+export { parseByteSize } from './byteSize.ts';

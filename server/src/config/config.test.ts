@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseByteSize } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 const base = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
@@ -16,12 +16,9 @@ const productionBase = {
 };
 
 describe('configuration', () => {
-  it('parses sizes with units', () => {
-    expect(parseByteSize('15mb')).toBe(15 * 1024 * 1024);
-    expect(parseByteSize('512KB')).toBe(512 * 1024);
-    expect(parseByteSize('1000')).toBe(1000);
-    expect(parseByteSize('fifteen')).toBeUndefined();
-    expect(parseByteSize('0')).toBeUndefined();
+  it('reads sizes with units, and refuses at start-up a size with words after its number', () => {
+    expect(loadConfig({ ...base, MAX_FILE_SIZE: '512KB' }, '/repo').maxFileSize).toBe(512 * 1024);
+    expect(() => loadConfig({ ...base, MAX_FILE_SIZE: '15 megs' }, '/repo')).toThrow(ConfigError);
   });
 
   it('gives the documented defaults', () => {

@@ -1,14 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { messages } from '@prize/generated/rules';
 import path from 'node:path';
-import bytes from 'bytes';
+import { parseByteSize } from '@prize/domain';
 import proxyAddr from 'proxy-addr';
-
-/** Parses a size such as `15mb`, `512kb` or `1048576` into bytes (the `bytes` package, 1 kb = 1024); undefined when unparseable or not positive. */
-export function parseByteSize(text: string): number | undefined {
-  const parsed = bytes.parse(text.trim());
-  return parsed !== null && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : undefined;
-}
 
 export class ConfigError extends Error {}
 
