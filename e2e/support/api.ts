@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomDigits, randomSerial } from '@prize/test-kit/serials';
+import { uploadForm } from '@prize/test-kit/uploads';
 import { image, stack, type ImageName } from './env.ts';
 import {
   INFO_REQUEST_LINK,
@@ -29,25 +31,15 @@ async function call<T>(
 
 const operator = () => ({ authorization: `Bearer ${stack().operatorToken}` });
 
-/** A random serial in the 4-9-6 format (never starting with 53), so claims never collide on the used-serial rule. */
-export function randomSerial(): string {
-  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
-}
-
-export function randomDigits(count: number): string {
-  return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-}
+export { randomDigits, randomSerial };
 
 async function upload(token: string, type: string, name: ImageName): Promise<string> {
   const file = image(name);
-  const form = new FormData();
-  form.set('type', type);
-  form.set('fileName', path.basename(file));
-  form.set(
-    'file',
-    new Blob([fs.readFileSync(file)], { type: file.endsWith('.png') ? 'image/png' : 'image/jpeg' }),
+  const form = uploadForm(
+    type,
     path.basename(file),
+    fs.readFileSync(file),
+    file.endsWith('.png') ? 'image/png' : 'image/jpeg',
   );
   return (await call<{ uuid: string }>('POST', `/api/v1/claim/${token}/file`, form)).uuid;
 }

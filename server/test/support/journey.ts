@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { randomSerial as serial } from '@prize/test-kit/serials';
 import request from 'supertest';
 import type { MailSink } from './mail-sink.ts';
 
@@ -84,14 +85,8 @@ export async function upload(
   return res.body.uuid;
 }
 
-/**
- * A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. It never
- * starts with 53, which would call for the long format.
- */
-export function serial(): string {
-  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
-}
+/** A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. */
+export { serial };
 
 export const pinkClaim = (
   identityCheckUuid: string,
