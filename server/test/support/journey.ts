@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { claimJourney } from '@prize/test-kit/claim-journey';
 import { randomSerial as serial } from '@prize/test-kit/serials';
 import request from 'supertest';
 import type { MailSink } from './mail-sink.ts';
@@ -21,13 +22,10 @@ export async function startAndVerify(
   sink: MailSink,
   email = uniqueEmail(),
 ): Promise<{ token: string; email: string }> {
-  const started = await request(baseUrl).post('/api/v1/claim').send({ email });
-  if (started.status !== 201)
-    throw new Error(`start claim answered ${started.status}: ${JSON.stringify(started.body)}`);
-  const mail = await sink.waitFor(email, /Verify your email/);
-  const token = TOKEN_IN_LINK.exec(mail.text)![1]!;
-  const verified = await request(baseUrl).patch(`/api/v1/claim/${token}/verify`);
-  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  const { token } = await claimJourney(baseUrl).startAndVerify(email, async () => {
+    const mail = await sink.waitFor(email, /Verify your email/);
+    return `/claim/${TOKEN_IN_LINK.exec(mail.text)![1]!}`;
+  });
   return { token, email };
 }
 
@@ -60,12 +58,7 @@ export async function checkIdentity(
   token: string,
   overrides: Record<string, unknown> = {},
 ): Promise<{ uuid: string; idDocsRequired: boolean }> {
-  const res = await request(baseUrl)
-    .post(`/api/v1/claim/${token}/identity`)
-    .send(personalDetails(overrides));
-  if (res.status !== 201)
-    throw new Error(`identity answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
+  return claimJourney(baseUrl).checkIdentity(token, personalDetails(overrides));
 }
 
 export async function upload(
