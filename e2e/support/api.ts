@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiCall, claimJourney } from '@prize/test-kit/claim-journey';
+import { apiCall, claimJourney, personalDetails } from '@prize/test-kit/claim-journey';
 import { randomDigits, randomSerial } from '@prize/test-kit/serials';
 import { image, stack, type ImageName } from './env.ts';
 import {
@@ -44,23 +44,19 @@ async function identifiedClaim(
   const { link, token } = await journey.startAndVerify(email, () =>
     verificationLink(email, earlier),
   );
-  const identity = await journey.checkIdentity(token, {
-    isOwner: true,
-    title: 'Mr',
-    firstName: 'Rhys',
-    lastName: 'Ap-Gwilym',
-    dateOfBirth: '1975-09-30',
-    phoneNumber: '07700900456',
-    isOverseas: false,
-    addressLine1: '10 Downing Street',
-    addressLine2: '',
-    town: 'London',
-    county: '',
-    postCode: 'SW1A 2AA',
-    // The local address index's 10 Downing Street: the server reads its delivery point back.
-    addressId: 'GB|RM|A|10000002',
-    ...person,
-  });
+  const identity = await journey.checkIdentity(
+    token,
+    personalDetails({
+      title: 'Mr',
+      firstName: 'Rhys',
+      lastName: 'Ap-Gwilym',
+      dateOfBirth: '1975-09-30',
+      phoneNumber: '07700900456',
+      // No delivery point sent: the server reads it back from the chosen address.
+      dpsCode: undefined,
+      ...person,
+    }),
+  );
   return { link, token, identity };
 }
 

@@ -23,6 +23,31 @@ export async function apiCall<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The local address index's id of 10 Downing Street, SW1A 2AA (server/src/modules/address/README.md). */
+export const DOWNING_STREET_10 = 'GB|RM|A|10000002';
+
+/** An identity check's body that passes: the owner at 10 Downing Street, chosen with the address lookup. */
+export function personalDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    isOwner: true,
+    title: 'Ms',
+    firstName: 'Siân',
+    lastName: "O'Neill-Smith",
+    dateOfBirth: '1980-04-12',
+    phoneNumber: '07700900123',
+    isOverseas: false,
+    addressLine1: '10 Downing Street',
+    addressLine2: '',
+    town: 'London',
+    county: '',
+    postCode: 'SW1A 2AA',
+    // Chosen with the address lookup: the generated index's 10 Downing Street (delivery point 1A).
+    addressId: DOWNING_STREET_10,
+    dpsCode: '1A',
+    ...overrides,
+  };
+}
+
 export interface IdentityCheck {
   uuid: string;
   idDocsRequired: boolean;

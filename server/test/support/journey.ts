@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { claimJourney } from '@prize/test-kit/claim-journey';
+import { claimJourney, DOWNING_STREET_10, personalDetails } from '@prize/test-kit/claim-journey';
 import { randomSerial as serial } from '@prize/test-kit/serials';
 import request from 'supertest';
 import type { MailSink } from './mail-sink.ts';
@@ -29,29 +29,7 @@ export async function startAndVerify(
   return { token, email };
 }
 
-/** The local address index's id of 10 Downing Street, SW1A 2AA (server/src/modules/address/README.md). */
-export const DOWNING_STREET_10 = 'GB|RM|A|10000002';
-
-export function personalDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    isOwner: true,
-    title: 'Ms',
-    firstName: 'Siân',
-    lastName: "O'Neill-Smith",
-    dateOfBirth: '1980-04-12',
-    phoneNumber: '07700900123',
-    isOverseas: false,
-    addressLine1: '10 Downing Street',
-    addressLine2: '',
-    town: 'London',
-    county: '',
-    postCode: 'SW1A 2AA',
-    // Chosen with the address lookup: the generated index's 10 Downing Street (delivery point 1A).
-    addressId: DOWNING_STREET_10,
-    dpsCode: '1A',
-    ...overrides,
-  };
-}
+export { DOWNING_STREET_10, personalDetails };
 
 export async function checkIdentity(
   baseUrl: string,
