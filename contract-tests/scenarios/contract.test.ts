@@ -3,8 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unwrap } from '@prize/sdk';
 import { api, expectSuccess, isReal } from '../support/api.ts';
+import type { ResponseObject } from 'openapi-typescript';
+import { describe, it } from 'vitest';
+import { expectAnswerWithinContract } from '../support/contract-answer.ts';
 import { sdk } from '../support/sdk.ts';
-import { expect, operation, scenario } from '../support/scenario.ts';
+import { contractOperations, expect, operation, scenario } from '../support/scenario.ts';
+
+type Json = Record<string, unknown>;
 
 const generated = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
 
@@ -47,5 +52,37 @@ operation('getOpenApiYaml', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
     expect(data).toMatch(/^openapi: 3\./m);
     if (isReal) expect(data).toBe(fs.readFileSync(path.join(generated, 'openapi.yaml'), 'utf8'));
+  });
+});
+
+describe('an answer that breaks the contract', () => {
+  it('fails naming the JSON path of each failing field', () => {
+    const found = contractOperations().find(
+      ({ operationId }) => operationId === 'getOperatorClaim',
+    );
+    const media = (found!.operation.responses!['200'] as ResponseObject).content![
+      'application/json'
+    ]!;
+    const example = structuredClone(Object.values(media.examples!)[0] as { value: Json }).value;
+    example.claimHashid = 'not a hashid';
+    (example.files as Json[])[0]!.uuid = 'not-a-uuid';
+    delete (example.files as Json[])[1]!.type;
+    const body = Buffer.from(JSON.stringify(example));
+    const response = {
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: example,
+      bytes: body,
+      contentType: 'application/json',
+    };
+    let message = '';
+    try {
+      expectAnswerWithinContract(response, 'getOperatorClaim');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('body.claimHashid: must match pattern "^[A-Za-z0-9]{6,16}$"');
+    expect(message).toContain('body.files[0].uuid: must match format "uuid"');
+    expect(message).toContain("body.files[1].type: must have required property 'type'");
   });
 });

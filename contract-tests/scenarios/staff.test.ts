@@ -33,7 +33,6 @@ import {
   mockOnly,
   once,
   operation,
-  resolve,
   scenario,
 } from '../support/scenario.ts';
 import {
@@ -155,9 +154,9 @@ async function validRequest(
     sessionId: crypto.randomUUID(),
   };
   const url = found.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
-  const media = resolve<MediaTypeObject>(
-    resolve<RequestBodyObject>(found.operation.requestBody)?.content?.['application/json'],
-  );
+  const media = (found.operation.requestBody as RequestBodyObject | undefined)?.content?.[
+    'application/json'
+  ] as MediaTypeObject | undefined;
   const json = media
     ? (Object.values(media.examples ?? {})[0] as { value: unknown } | undefined)?.value
     : undefined;

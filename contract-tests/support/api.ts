@@ -1,3 +1,4 @@
+import { prismFindings } from '@prize/test-kit/contract-violations';
 import http from 'node:http';
 import { expect, inject } from 'vitest';
 
@@ -175,7 +176,10 @@ export async function postAnsweredEarly(
  */
 export function expectFromRealServerWithinContract(response: ApiResponse, what: string): void {
   const violations = response.headers.get('sl-violations');
-  expect(violations, `${what}: the answer breaks the contract: ${violations}`).toBeNull();
+  expect(
+    violations,
+    `${what}: the answer breaks the contract:\n  ${violations === null ? '' : prismFindings(violations).join('\n  ')}`,
+  ).toBeNull();
   expect(
     response.headers.get('content-security-policy'),
     `${what}: answered by Prism, not by the real server (Prism re-mocks an upstream 501): ${JSON.stringify(response.body)}`,

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
+import { schemaFindings } from '@prize/test-kit/contract-violations';
 import type { HeaderObject, ReferenceObject, ResponseObject } from 'openapi-typescript';
 import { expect } from 'vitest';
 import type { ApiResponse } from './api.ts';
@@ -28,7 +29,11 @@ function nodeAt<T>(pointer: string): T | undefined {
     ) as T | undefined;
 }
 
-/** Where a node of the contract really is: its own JSON pointer, or its `$ref`'s target. */
+/**
+ * Where ajv finds a node of the bundled contract: its own JSON pointer, or its `$ref`'s target.
+ * ajv compiles the bundled document (the dereferenced one is cyclic, which ajv cannot take), so
+ * the pointer it is given must name where the node is written.
+ */
 function target(pointer: string): string {
   let at = pointer;
   for (let depth = 0; depth < 20; depth++) {
@@ -75,6 +80,6 @@ export function expectAnswerWithinContract(response: ApiResponse, operationId: s
   const valid = validate(response.body);
   expect(
     valid,
-    `${what}: the body breaks the contract: ${ajv.errorsText(validate.errors)}: ${JSON.stringify(response.body)}`,
+    `${what}: the body breaks the contract:\n  ${schemaFindings(validate.errors).join('\n  ')}\n${JSON.stringify(response.body)}`,
   ).toBe(true);
 }

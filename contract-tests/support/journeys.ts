@@ -5,6 +5,7 @@ import {
   type FileType,
   type Schemas,
 } from '@prize/sdk';
+import { randomSerial } from '@prize/test-kit/serials';
 import { expect } from 'vitest';
 import { CLAIM_HASHID, isMock, TOKEN, uniqueEmail, UUID } from './api.ts';
 import { png, sha256 } from './files.ts';
@@ -139,16 +140,8 @@ export async function uploadPng(
   return { uuid: uploaded.uuid, type, bytes };
 }
 
-/**
- * A random serial of the 4-9-6 format, so no two scenarios submit the same ticket. It starts
- * with 1: a serial starting with 53 has the other, longer format, and one in a hundred random
- * ones did (a scenario then failed on an invalid serial).
- */
-export function randomDbgTicketNumber(): string {
-  const digits = (count: number): string =>
-    Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-  return `1${digits(3)}-${digits(9)}-${digits(6)}`;
-}
+/** A random serial of the 4-9-6 format, so no two scenarios submit the same ticket. */
+export const randomDbgTicketNumber = randomSerial;
 
 export interface SubmittedClaim {
   email: string;

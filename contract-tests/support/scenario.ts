@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import type {
   ExampleObject,
   MediaTypeObject,
@@ -8,41 +9,26 @@ import type {
   OperationObject,
   ParameterObject,
   PathItemObject,
-  ReferenceObject,
   RequestBodyObject,
-  SchemaObject,
 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { api, expectGeneralError, isReal, operatorToken } from './api.ts';
 import { png, uploadForm } from './files.ts';
 import { PENDING_ON_REAL_SERVER, SKIPPED_ON_REAL_SERVER } from './pending.ts';
 
-const contractFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../generated/openapi.json',
-);
-export const contract = JSON.parse(fs.readFileSync(contractFile, 'utf8')) as OpenAPI3;
-
-const isReference = (node: unknown): node is ReferenceObject =>
-  typeof node === 'object' && node !== null && typeof (node as ReferenceObject).$ref === 'string';
-
-/** What a node of the contract is once its `$ref`s are followed (at most 20). */
-export function resolve<T>(node: T | ReferenceObject | undefined): T | undefined {
-  let at: unknown = node;
-  for (let depth = 0; isReference(at) && depth < 20; depth++) {
-    at = at.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>(
-        (parent, key) =>
-          (parent as Record<string, unknown> | undefined)?.[
-            key.replace(/~1/g, '/').replace(/~0/g, '~')
-          ],
-        contract,
-      );
-  }
-  return at as T | undefined;
-}
+const generated = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
+/** The bundled contract as published (local `$ref`s kept): what ajv compiles answers against. */
+export const contract = JSON.parse(
+  fs.readFileSync(path.join(generated, 'openapi.json'), 'utf8'),
+) as OpenAPI3;
+/**
+ * The same contract with every `$ref` replaced by its target (make generate's one dereferencing
+ * step): what the scenarios read operations, parameters and examples from.
+ */
+export const dereferenced = parse(
+  fs.readFileSync(path.join(generated, 'openapi.dereferenced.yaml'), 'utf8'),
+  { maxAliasCount: -1 },
+) as OpenAPI3;
 
 export interface ContractOperation {
   operationId: string;
@@ -55,10 +41,10 @@ export interface ContractOperation {
 
 export function contractOperations(): ContractOperation[] {
   const found: ContractOperation[] = [];
-  for (const [route, entry] of Object.entries(contract.paths ?? {})) {
-    const item = resolve<PathItemObject>(entry) ?? {};
+  for (const [route, entry] of Object.entries(dereferenced.paths ?? {})) {
+    const item = entry as PathItemObject;
     for (const method of ['get', 'put', 'post', 'patch', 'delete'] as const) {
-      const operation = resolve<OperationObject>(item[method]);
+      const operation = item[method] as OperationObject | undefined;
       if (!operation) continue;
       found.push({
         operationId: operation.operationId ?? '',
@@ -66,9 +52,10 @@ export function contractOperations(): ContractOperation[] {
         path: route,
         tags: operation.tags ?? [],
         operation,
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].flatMap(
-          (parameter) => resolve<ParameterObject>(parameter) ?? [],
-        ),
+        parameters: [
+          ...(item.parameters ?? []),
+          ...(operation.parameters ?? []),
+        ] as ParameterObject[],
       });
     }
   }
@@ -78,7 +65,7 @@ export function contractOperations(): ContractOperation[] {
 function firstExample(media: MediaTypeObject): unknown {
   if (media.example !== undefined) return media.example;
   const first = Object.values(media.examples ?? {})[0];
-  return first === undefined ? undefined : resolve<ExampleObject>(first)?.value;
+  return (first as ExampleObject | undefined)?.value;
 }
 
 /**
@@ -94,13 +81,13 @@ async function expectNotImplemented(operationId: string): Promise<void> {
   for (const parameter of found.parameters) {
     const example =
       parameter.example ??
-      resolve<SchemaObject & { examples?: unknown[] }>(parameter.schema)?.examples?.[0];
+      (parameter.schema as { examples?: unknown[] } | undefined)?.examples?.[0];
     if (parameter.in === 'path')
       url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example)));
     else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] = String(example);
   }
-  const content = resolve<RequestBodyObject>(found.operation.requestBody)?.content ?? {};
+  const content = (found.operation.requestBody as RequestBodyObject | undefined)?.content ?? {};
   const jsonMedia = content['application/json'];
   const formMedia = content['multipart/form-data'];
   let json: unknown;

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCall, claimJourney, personalDetails } from '@prize/test-kit/claim-journey';
+import { randomDigits, randomSerial } from '@prize/test-kit/serials';
 import { image, stack, type ImageName } from './env.ts';
 import {
   INFO_REQUEST_LINK,
@@ -9,47 +11,26 @@ import {
   waitForMail,
 } from './mail.ts';
 
-async function call<T>(
+const call = <T>(
   method: string,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<T> {
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
-  }
-  const res = await fetch(`${stack().baseUrl}${url}`, init);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+): Promise<T> => apiCall<T>(stack().baseUrl, method, url, body, headers);
 
 const operator = () => ({ authorization: `Bearer ${stack().operatorToken}` });
 
-/** A random serial in the 4-9-6 format (never starting with 53), so claims never collide on the used-serial rule. */
-export function randomSerial(): string {
-  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
-}
+export { randomDigits, randomSerial };
 
-export function randomDigits(count: number): string {
-  return Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-}
-
-async function upload(token: string, type: string, name: ImageName): Promise<string> {
+function upload(token: string, type: string, name: ImageName): Promise<string> {
   const file = image(name);
-  const form = new FormData();
-  form.set('type', type);
-  form.set('fileName', path.basename(file));
-  form.set(
-    'file',
-    new Blob([fs.readFileSync(file)], { type: file.endsWith('.png') ? 'image/png' : 'image/jpeg' }),
+  return claimJourney(stack().baseUrl).upload(
+    token,
+    type,
     path.basename(file),
+    fs.readFileSync(file),
+    file.endsWith('.png') ? 'image/png' : 'image/jpeg',
   );
-  return (await call<{ uuid: string }>('POST', `/api/v1/claim/${token}/file`, form)).uuid;
 }
 
 /** A claim started, verified and identity-checked through the API (the owner, no ID documents). */
@@ -59,30 +40,22 @@ async function identifiedClaim(
 ) {
   // The address may have claimed before: this claim's link is in the next verification e-mail.
   const earlier = await verificationCount(email);
-  await call('POST', '/api/v1/claim', { email });
-  const link = await verificationLink(email, earlier);
-  const token = link.split('/').at(-1)!;
-  await call('PATCH', `/api/v1/claim/${token}/verify`);
-  const identity = await call<{ uuid: string; idDocsRequired: boolean }>(
-    'POST',
-    `/api/v1/claim/${token}/identity`,
-    {
-      isOwner: true,
+  const journey = claimJourney(stack().baseUrl);
+  const { link, token } = await journey.startAndVerify(email, () =>
+    verificationLink(email, earlier),
+  );
+  const identity = await journey.checkIdentity(
+    token,
+    personalDetails({
       title: 'Mr',
       firstName: 'Rhys',
       lastName: 'Ap-Gwilym',
       dateOfBirth: '1975-09-30',
       phoneNumber: '07700900456',
-      isOverseas: false,
-      addressLine1: '10 Downing Street',
-      addressLine2: '',
-      town: 'London',
-      county: '',
-      postCode: 'SW1A 2AA',
-      // The local address index's 10 Downing Street: the server reads its delivery point back.
-      addressId: 'GB|RM|A|10000002',
+      // No delivery point sent: the server reads it back from the chosen address.
+      dpsCode: undefined,
       ...person,
-    },
+    }),
   );
   return { link, token, identity };
 }
@@ -105,7 +78,7 @@ export async function submittedScratchcardClaim(
   const { link, token, identity } = await identifiedClaim(email, person);
   const front = await upload(token, 'ticketFront', 'scFront');
   const back = await upload(token, 'ticketBack', 'scBack');
-  const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
+  const submitted = await claimJourney(stack().baseUrl).submit(token, {
     identityCheckUuid: identity.uuid,
     idDocsRequired: identity.idDocsRequired,
     productType: 'SC',
@@ -134,7 +107,7 @@ export async function submittedDrawClaim(
           ticketBackFileUuid: await upload(token, 'ticketBack', 'ticketBack'),
         }
       : { dbgRetailerNumber: randomDigits(6) };
-  const submitted = await call<{ claimHashid: string }>('POST', `/api/v1/claim/${token}`, {
+  const submitted = await claimJourney(stack().baseUrl).submit(token, {
     identityCheckUuid: identity.uuid,
     idDocsRequired: identity.idDocsRequired,
     productType: 'DBG',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { signInStaff } from '@prize/test-kit/staff-sign-in';
 import { hashPassword } from '../../server/src/modules/staff/auth/passwords.ts';
 import { newTotpSecret } from '../../server/src/modules/staff/auth/totp.ts';
 import { sealTotpSecret, staffKeys } from '../../server/src/modules/staff/auth/staff-secrets.ts';
 import { STAFF_SECRET_KEY } from '../harness/stack.ts';
 import { sql } from './database.ts';
 import { stack } from './env.ts';
-import { freshCode } from './staff.ts';
 
 export interface StaffApi {
   name: string;
@@ -32,17 +32,7 @@ export async function claimsAdvisorApi(name: string, email: string): Promise<Sta
       sealTotpSecret(secret, staffKeys(STAFF_SECRET_KEY)),
     ],
   );
-  const res = await fetch(`${stack().baseUrl}/api/v1/staff/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, code: await freshCode(secret) }),
-  });
-  if (!res.ok) throw new Error(`staff sign-in answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const { cookie, csrfToken } = await signInStaff(stack().baseUrl, { email, password, secret });
   return {
     name,
     async step(hashid, from, to, reason) {

@@ -1,26 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { freshCode } from '@prize/test-kit/totp';
 import jsQR from 'jsqr';
-import { generateSync } from 'otplib';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './axe.ts';
 import { tabTo } from './keyboard.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
-const STEP_SECONDS = 30;
-const lastStepUsed = new Map<string, number>();
-const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
-
-/**
- * A TOTP code the server has not seen yet for this secret: the server takes each time step once
- * and accepts one step either side of its clock, so a second code within 30 s is the next
- * step's (waiting when even that one is used).
- */
-export async function freshCode(secret: string): Promise<string> {
-  const step = Math.max(currentStep(), (lastStepUsed.get(secret) ?? -1) + 1);
-  while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
-  lastStepUsed.set(secret, step);
-  return generateSync({ secret, epoch: step * STEP_SECONDS });
-}
+// A code the server has not seen yet for the secret (each time step is taken once).
+export { freshCode };
 
 export const SETUP_LINK = /\/staff\/setup\/[A-Za-z0-9_-]{20,}/;
 

@@ -46,14 +46,14 @@ function describe(diff: Diff): string {
  * api-smart-diff classifies a property taken out of a request body as non-breaking (a client
  * may send less). Here request bodies refuse unknown properties, and a property still listed in
  * `required` can no longer be sent at all: either way clients built on the released contract
- * get a 400. `merged` (the diff's merged document) still carries the old schema, so the
- * removed property's parent is read from `before` by the diff's path.
+ * get a 400. The diff's merged document is dereferenced by api-smart-diff and still carries the
+ * removed property's parent (with the current `required`), so it is read there by the diff's path.
  */
-function removedRequestProperty(diff: Diff, before: Json): boolean {
+function removedRequestProperty(diff: Diff, merged: unknown): boolean {
   if (diff.action !== 'remove' || !diff.path.includes('requestBody')) return false;
   const [properties, name] = diff.path.slice(-2);
   if (properties !== 'properties' || typeof name !== 'string') return false;
-  const parent = at(resolvedPaths(before), diff.path.slice(0, -2)) as Json | undefined;
+  const parent = at(merged, diff.path.slice(0, -2)) as Json | undefined;
   if (!parent) return true;
   const required = Array.isArray(parent.required) ? parent.required : [];
   return required.includes(name) || parent.additionalProperties === false;
@@ -85,35 +85,6 @@ export function widenedRequestPattern(diff: Diff): boolean {
   return true;
 }
 
-// `before` with its local $refs resolved, so a diff path through paths.* can be followed.
-const resolvedCache = new WeakMap<Json, Json>();
-function resolvedPaths(document: Json): Json {
-  let resolved = resolvedCache.get(document);
-  if (resolved) return resolved;
-  const resolve = (node: unknown, depth: number): unknown => {
-    if (depth > 64 || node === null || typeof node !== 'object') return node;
-    if (Array.isArray(node)) return node.map((item) => resolve(item, depth + 1));
-    const object = node as Json;
-    if (typeof object.$ref === 'string' && object.$ref.startsWith('#/')) {
-      const target = at(
-        document,
-        object.$ref
-          .slice(2)
-          .split('/')
-          .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~')),
-      );
-      const { $ref: _ref, ...siblings } = object;
-      return resolve({ ...(target as Json), ...siblings }, depth + 1);
-    }
-    return Object.fromEntries(
-      Object.entries(object).map(([key, value]) => [key, resolve(value, depth + 1)]),
-    );
-  };
-  resolved = { ...document, paths: resolve(document.paths, 0) } as Json;
-  resolvedCache.set(document, resolved);
-  return resolved;
-}
-
 export function checkCompatibility(released: Json, current: Json): CompatReport {
   const releasedVersion = versionOf(released);
   const currentVersion = versionOf(current);
@@ -138,13 +109,13 @@ export function checkCompatibility(released: Json, current: Json): CompatReport 
 
   // Components are judged where they are used: every path-level diff resolves the $refs (a
   // components-level diff has no request or response context, so its class means little).
-  const { diffs } = apiCompare(released, current);
+  const { diffs, merged } = apiCompare(released, current);
   for (const diff of diffs) {
     if (diff.path[0] === 'components') continue;
     if (diff.path.length === 2 && diff.path[0] === 'info' && diff.path[1] === 'version') continue;
     const breaking =
       (diff.type === 'breaking' && !widenedRequestPattern(diff)) ||
-      removedRequestProperty(diff, released);
+      removedRequestProperty(diff, merged);
     (breaking ? report.breaking : report.others).push(describe(diff));
   }
 

@@ -15,7 +15,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
 import { requestLogger } from './http/logger.ts';
 import type { BodyRulesByOperation } from './http/rule-problems.ts';
-import { fieldMessages, openApiValidator } from './http/openapi.ts';
+import { fieldMessages, loadDereferencedContract, openApiValidator } from './http/openapi.ts';
 import { queryKeyGuard } from './http/query-key-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { apiDocsRoutes } from './modules/contract/api-docs.routes.ts';
@@ -96,6 +96,6 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
   for (const handler of deps.errorHandlers ?? []) app.use(handler);
-  app.use(errorHandler(deps.logger, fieldMessages(deps.contract), deps.bodyRules));
+  app.use(errorHandler(deps.logger, fieldMessages(loadDereferencedContract()), deps.bodyRules));
   return app;
 }

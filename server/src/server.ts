@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { placeholderLinks, type Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
-import { loadContract } from './http/openapi.ts';
+import { loadContract, loadDereferencedContract } from './http/openapi.ts';
 import { addressLimits } from './modules/address/address-limits.ts';
 import { addressCors, addressRoutes } from './modules/address/address.routes.ts';
 import type { AddressProvider } from './modules/address/address-provider.ts';
@@ -276,7 +276,7 @@ async function serve(
         failuresPerClient: config.operatorFailuresPerClient,
       }),
       addressCors(config.addressCorsOrigins),
-      loqateLayoutQuery(contract),
+      loqateLayoutQuery(loadDereferencedContract()),
       claimUploads.receive,
       infoRequestUploads.receive,
     ],

@@ -3,39 +3,41 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { parse as parseYaml } from 'yaml';
 
 type Json = Record<string, unknown>;
 type ValidatorOptionsOf = Parameters<typeof OpenApiValidator.middleware>[0];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The bundled contract `make generate` writes (one file, local $refs only). */
+/** The bundled contract `make generate` writes (one file, local $refs only), as it is published. */
 export function loadContract(file = path.join(repoRoot, 'generated/openapi.json')): Json {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
 }
 
-/** Follows local `$ref`s of the bundled contract to the node they name. */
-export function resolve(contract: Json, node: unknown): Json | undefined {
-  let current = node as Json | undefined;
-  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<unknown>(
-      (at, key) => (at as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
-      contract,
-    ) as Json;
+const dereferenced = new Map<string, Json>();
+
+/**
+ * The contract with every `$ref` replaced by its target: Redocly's dereferenced bundle that
+ * `make generate` writes (YAML, as the self-referencing ValidationItem has no JSON form: its
+ * `children` is the very object again). Read once per process; never modify it.
+ */
+export function loadDereferencedContract(
+  file = path.join(repoRoot, 'generated/openapi.dereferenced.yaml'),
+): Json {
+  let contract = dereferenced.get(file);
+  if (!contract) {
+    contract = parseYaml(fs.readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as Json;
+    dereferenced.set(file, contract);
   }
-  return current;
+  return contract;
 }
 
 /** A body schema's properties, with those of the schemas it extends (`allOf`) first. */
-function bodyProperties(
-  contract: Json,
-  schema: Json | undefined,
-  depth = 0,
-): Array<[string, unknown]> {
+function bodyProperties(schema: Json | undefined, depth = 0): Array<[string, unknown]> {
   if (!schema || depth > 5) return [];
-  const inherited = ((schema.allOf ?? []) as unknown[]).flatMap((member) =>
-    bodyProperties(contract, resolve(contract, member), depth + 1),
+  const inherited = ((schema.allOf ?? []) as Json[]).flatMap((member) =>
+    bodyProperties(member, depth + 1),
   );
   return [...inherited, ...Object.entries((schema.properties ?? {}) as Json)];
 }
@@ -46,31 +48,28 @@ function bodyProperties(
  */
 export type FieldMessages = Map<string, Map<string, string>>;
 
+/** `contract`: the dereferenced contract (loadDereferencedContract). */
 export function fieldMessages(contract: Json): FieldMessages {
   const byOperation: FieldMessages = new Map();
   const paths = (contract.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const [route, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const messages = new Map<string, string>();
-      const content = (resolve(contract, operation.requestBody)?.content ?? {}) as Record<
-        string,
-        Json
-      >;
+      const requestBody = operation.requestBody as Json | undefined;
+      const content = (requestBody?.content ?? {}) as Record<string, Json>;
       for (const media of Object.values(content)) {
-        for (const [name, property] of bodyProperties(contract, resolve(contract, media.schema))) {
-          // OpenAPI 3.1 allows siblings beside a $ref: the field's own message wins over its type's.
-          const message =
-            (property as Json)['x-error-message'] ??
-            resolve(contract, property)?.['x-error-message'];
+        // Redocly keeps a field's own `x-error-message` beside a `$ref` over its type's.
+        for (const [name, property] of bodyProperties(media.schema as Json | undefined)) {
+          const message = (property as Json)['x-error-message'];
           if (typeof message === 'string') messages.set(name, message);
         }
       }
-      for (const parameter of (operation.parameters ?? []) as unknown[]) {
-        const resolved = resolve(contract, parameter);
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
         const message =
-          resolved?.['x-error-message'] ?? resolve(contract, resolved?.schema)?.['x-error-message'];
-        if (typeof resolved?.name === 'string' && typeof message === 'string')
-          messages.set(resolved.name, message);
+          parameter['x-error-message'] ??
+          (parameter.schema as Json | undefined)?.['x-error-message'];
+        if (typeof parameter.name === 'string' && typeof message === 'string')
+          messages.set(parameter.name, message);
       }
       byOperation.set(`${method.toUpperCase()} ${route}`, messages);
     }

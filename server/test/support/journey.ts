@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { claimJourney, DOWNING_STREET_10, personalDetails } from '@prize/test-kit/claim-journey';
+import { randomSerial as serial } from '@prize/test-kit/serials';
 import request from 'supertest';
 import type { MailSink } from './mail-sink.ts';
 
@@ -20,51 +22,21 @@ export async function startAndVerify(
   sink: MailSink,
   email = uniqueEmail(),
 ): Promise<{ token: string; email: string }> {
-  const started = await request(baseUrl).post('/api/v1/claim').send({ email });
-  if (started.status !== 201)
-    throw new Error(`start claim answered ${started.status}: ${JSON.stringify(started.body)}`);
-  const mail = await sink.waitFor(email, /Verify your email/);
-  const token = TOKEN_IN_LINK.exec(mail.text)![1]!;
-  const verified = await request(baseUrl).patch(`/api/v1/claim/${token}/verify`);
-  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  const { token } = await claimJourney(baseUrl).startAndVerify(email, async () => {
+    const mail = await sink.waitFor(email, /Verify your email/);
+    return `/claim/${TOKEN_IN_LINK.exec(mail.text)![1]!}`;
+  });
   return { token, email };
 }
 
-/** The local address index's id of 10 Downing Street, SW1A 2AA (server/src/modules/address/README.md). */
-export const DOWNING_STREET_10 = 'GB|RM|A|10000002';
-
-export function personalDetails(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    isOwner: true,
-    title: 'Ms',
-    firstName: 'Siân',
-    lastName: "O'Neill-Smith",
-    dateOfBirth: '1980-04-12',
-    phoneNumber: '07700900123',
-    isOverseas: false,
-    addressLine1: '10 Downing Street',
-    addressLine2: '',
-    town: 'London',
-    county: '',
-    postCode: 'SW1A 2AA',
-    // Chosen with the address lookup: the generated index's 10 Downing Street (delivery point 1A).
-    addressId: DOWNING_STREET_10,
-    dpsCode: '1A',
-    ...overrides,
-  };
-}
+export { DOWNING_STREET_10, personalDetails };
 
 export async function checkIdentity(
   baseUrl: string,
   token: string,
   overrides: Record<string, unknown> = {},
 ): Promise<{ uuid: string; idDocsRequired: boolean }> {
-  const res = await request(baseUrl)
-    .post(`/api/v1/claim/${token}/identity`)
-    .send(personalDetails(overrides));
-  if (res.status !== 201)
-    throw new Error(`identity answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
+  return claimJourney(baseUrl).checkIdentity(token, personalDetails(overrides));
 }
 
 export async function upload(
@@ -84,14 +56,8 @@ export async function upload(
   return res.body.uuid;
 }
 
-/**
- * A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. It never
- * starts with 53, which would call for the long format.
- */
-export function serial(): string {
-  const digits = `1${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  return `${digits.slice(0, 4)}-${digits.slice(4, 13)}-${digits.slice(13)}`;
-}
+/** A random serial in the 4-9-6 format, so claims never collide on the used-serial rule. */
+export { serial };
 
 export const pinkClaim = (
   identityCheckUuid: string,

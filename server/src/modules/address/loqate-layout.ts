@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isValidatorError } from '../../http/error-handler.ts';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../http/errors.ts';
-import { resolve } from '../../http/openapi.ts';
 import type { LoqateErrorItem } from './address-provider.ts';
 import {
   errorAnswer,
@@ -30,12 +29,11 @@ function loqateOperations(
   const operations = new Map<string, { path: string; names: Map<string, string> }>();
   for (const [path, item] of Object.entries((contract.paths ?? {}) as Record<string, Json>)) {
     if (!path.startsWith(LOQATE_LAYOUT)) continue;
-    const parameters = ((item.get as Json | undefined)?.parameters ?? []) as unknown[];
+    const parameters = ((item.get as Json | undefined)?.parameters ?? []) as Json[];
     const names = new Map<string, string>();
     for (const parameter of parameters) {
-      const resolved = resolve(contract, parameter);
-      if (resolved?.in === 'query' && typeof resolved.name === 'string')
-        names.set(resolved.name.toLowerCase(), resolved.name);
+      if (parameter.in === 'query' && typeof parameter.name === 'string')
+        names.set(parameter.name.toLowerCase(), parameter.name);
     }
     operations.set(path.toLowerCase(), { path, names });
   }

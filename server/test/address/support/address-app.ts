@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
 import { errorHandler } from '../../../src/http/error-handler.ts';
-import { fieldMessages, loadContract, openApiValidator } from '../../../src/http/openapi.ts';
+import {
+  fieldMessages,
+  loadContract,
+  loadDereferencedContract,
+  openApiValidator,
+} from '../../../src/http/openapi.ts';
 import type { AddressLimits } from '../../../src/modules/address/address-limits.ts';
 import type { AddressProvider } from '../../../src/modules/address/address-provider.ts';
 import { addressRoutes } from '../../../src/modules/address/address.routes.ts';
@@ -29,11 +34,11 @@ export async function startAddressApp(
   const contract = loadContract();
   const logger = pino({ level: 'silent' });
   const app = express();
-  app.use(loqateLayoutQuery(contract));
+  app.use(loqateLayoutQuery(loadDereferencedContract()));
   app.use(openApiValidator({ contract, validateResponses: true }));
   app.use(addressRoutes({ addressProvider, limits }));
   app.use(loqateLayoutErrors());
-  app.use(errorHandler(logger, fieldMessages(contract)));
+  app.use(errorHandler(logger, fieldMessages(loadDereferencedContract())));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
