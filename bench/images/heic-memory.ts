@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { parseByteSize } from '../../server/src/config/config.ts';
+import { parseByteSize } from '../../domain/src/byteSize.ts';
 import { reencodeInChild } from '../../server/src/modules/files/reencoder.ts';
 
 const [input, limitText = '1536mb'] = process.argv.slice(2);
