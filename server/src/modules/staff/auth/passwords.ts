@@ -83,8 +83,8 @@ export interface HeldPasswordSlot {
 
 /**
  * Waits for a password slot, or refuses at once (503) when the queue is full: a sign-in takes
- * its slot before it touches the database, so the attempts refused for want of one cost nothing
- * but their answer. Release it in a finally.
+ * its slot once its attempt is counted and before any other database work, so the attempts
+ * refused for want of one cost one count each. Release it in a finally.
  */
 export async function passwordSlot(): Promise<HeldPasswordSlot> {
   let release!: () => void;
