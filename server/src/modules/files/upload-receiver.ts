@@ -5,7 +5,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError, type StorageEngine } from 'multer';
 import { InputError, PayloadTooLargeError } from '../../http/errors.ts';
 import { acceptedImageType, SNIFF_BYTES } from './image-type.ts';
-import { scratchFileWriter } from './scratch-file-writer.ts';
 import type { FileStorage } from './storage.ts';
 
 export const UNSUPPORTED_FILE = 'Unsupported file type';
@@ -79,7 +78,7 @@ function inspector(
 function streamingEngine(storage: FileStorage, onLimit: (req: Request) => void): StorageEngine {
   return {
     _handleFile(req, file, callback) {
-      const tempPath = storage.tempPath();
+      const temp = storage.createTemp();
       // Busboy only truncates past the size limit, and multer 2 reads the rest of the body before
       // reporting it: stop writing now and let the route answer 413 before the body is sent.
       file.stream.once('limit', () => {
@@ -90,13 +89,13 @@ function streamingEngine(storage: FileStorage, onLimit: (req: Request) => void):
       pipeline(
         file.stream,
         inspector((found) => (facts = found)),
-        scratchFileWriter(tempPath),
+        temp.stream,
       ).then(
-        () => callback(null, { tempPath, ...facts! }),
+        () => callback(null, { tempPath: temp.path, ...facts! }),
         (error: unknown) => {
           // Keep reading (and discarding) the rest of the part so busboy can finish the request.
           file.stream.resume();
-          storage.discard(tempPath).finally(() => callback(error as Error));
+          storage.discard(temp.path).finally(() => callback(error as Error));
         },
       );
     },
