@@ -9,7 +9,7 @@ import {
   isMock,
   isReal,
   publicUrl,
-  randomClientIp,
+  exhaustedClientIp,
   type RequestOptions,
   TOKEN,
   uniqueEmail,
@@ -195,7 +195,7 @@ operation('startClaim', () => {
       return;
     }
     // RATE_LIMIT_START_PER_CLIENT (10 a quarter of an hour by default), one client address.
-    const clientIp = randomClientIp();
+    const clientIp = exhaustedClientIp();
     const answers = await startsUntilLimited(() => ({
       json: { email: uniqueEmail('client') },
       clientIp,

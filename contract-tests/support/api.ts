@@ -314,10 +314,23 @@ export function expectSuccess(response: ApiResponse, status: 200 | 201): void {
   expect(response.contentType).toMatch(/^application\/json/);
 }
 
-/** An address of the TEST-NET-2 documentation range (RFC 5737), different on each call. */
+/**
+ * A client address of its own for one request: one of the 16.7 million of 10.0.0.0/8, so two
+ * requests of a run hardly ever share one and count against each other's rate limits.
+ */
 export function randomClientIp(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(2));
-  return `198.51.${bytes[0]}.${bytes[1]}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+/**
+ * A client address for a scenario that uses up a client's whole allowance (the 429 scenarios):
+ * from TEST-NET-3 (RFC 5737), which randomClientIp never gives, so no later request of the run
+ * can land on a client that is still refused.
+ */
+export function exhaustedClientIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(1));
+  return `203.0.113.${bytes[0]}`;
 }
 
 /** A well-formed token that no claim or info request has: unknown to the real server. */
