@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
+import { postAsClient } from './post-as-client.ts';
 
 /**
  * The sign-in burst's sender (a worker thread of bench/lib/signin-burst.ts): on each order, sends
@@ -17,32 +17,10 @@ export interface BurstOrder {
 let sent = 0;
 
 function madeUpSignIn(url: string, client: string, runId: string): Promise<number> {
-  const payload = Buffer.from(
-    JSON.stringify({
-      email: `made-up.${runId}.${sent++}@winnerservices.example`,
-      password: 'a guess of a password',
-      code: '123456',
-    }),
-  );
-  return new Promise((resolve) => {
-    const request = http.request(
-      new URL('/api/v1/staff/session', url),
-      {
-        agent: false,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(payload.length),
-          'x-forwarded-for': client,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', () => resolve(0));
-    request.end(payload);
+  return postAsClient(false, url, '/api/v1/staff/session', client, {
+    email: `made-up.${runId}.${sent++}@winnerservices.example`,
+    password: 'a guess of a password',
+    code: '123456',
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { postAsClient } from './post-as-client.ts';
 import { sleep } from './processes.ts';
 import type { BurstOrder } from './signin-burst-sender.ts';
 
@@ -43,38 +44,8 @@ const count = (into: Record<string, number>, key: string | number): void => {
 };
 let starts = 0;
 
-function post(
-  agent: http.Agent,
-  url: string,
-  path: string,
-  client: string,
-  body: unknown,
-): Promise<number> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve) => {
-    const request = http.request(
-      new URL(path, url),
-      {
-        agent,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(payload.length),
-          'x-forwarded-for': client,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      count(errors, error.code ?? error.message);
-      resolve(0);
-    });
-    request.end(payload);
-  });
-}
+const post = (agent: http.Agent, url: string, path: string, client: string, body: unknown) =>
+  postAsClient(agent, url, path, client, body, (code) => count(errors, code));
 
 /** A claim start from a client address of its own (10.200.0.0/16 and up, one per start). */
 function claimStart(agent: http.Agent, url: string): Promise<number> {
