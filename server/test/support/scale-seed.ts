@@ -109,9 +109,10 @@ export async function seedScale(
     );
     const staffIds = staff.rows.map((row) => row.id);
 
-    // References and their hashids (sqids, computed here as the server does) through COPY.
+    // References and their hashids (sqids, computed here as the server does) through COPY. `n` is
+    // a bigint: the spreads below multiply it (n * 7919), which overflows an int past 271,000 claims.
     const total = Math.ceil(claims * 1.1);
-    await client.query('create temp table seed_ref (n int primary key, hashid text not null)');
+    await client.query('create temp table seed_ref (n bigint primary key, hashid text not null)');
     const began = Date.now();
     const rows = function* () {
       const batch: string[] = [];
