@@ -26,3 +26,22 @@ export const ADDRESS_FIELDS = [...ADDRESS_PARTS, 'addressId', 'dpsCode'] as cons
 export function isUkPostcode(value: string): boolean {
   return isValidPostcode(value.trim());
 }
+
+/**
+ * The Royal Mail delivery point suffix (spec section 3: the dpsCode): the 2 letters or digits
+ * after the upper-cased, space-stripped postcode in the address's barcode, or '' when the barcode
+ * does not carry that postcode. One rule for the page, which sends it, and the server, which
+ * reads it back from the lookup itself (docs/adr/016).
+ */
+export function dpsCodeFromBarcode(
+  barcode: string | null | undefined,
+  postcode: string | null | undefined,
+): string {
+  const code = (postcode ?? '').toUpperCase().replace(/\s+/g, '');
+  if (code === '') return '';
+  const bar = (barcode ?? '').toUpperCase();
+  const at = bar.indexOf(code);
+  if (at === -1) return '';
+  const suffix = bar.slice(at + code.length, at + code.length + 2);
+  return /^[0-9A-Z]{2}$/.test(suffix) ? suffix : '';
+}

@@ -15,6 +15,7 @@ export {
   ADDRESS_FIELDS,
   ADDRESS_PARTS,
   REQUIRED_ADDRESS_PARTS,
+  dpsCodeFromBarcode,
   isUkPostcode,
   type AddressPart,
 } from './address.ts';

@@ -2,26 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
 import {
   addressLines,
-  dpsCode,
   highlightSegments,
   interpretFind,
   interpretRetrieve,
   lookupFailureMessage,
   parseHighlight,
 } from './address';
-
-describe('dpsCode', () => {
-  it.each([
-    ['(LS62AB1AW)', 'LS6 2AB', '1A'],
-    ['(IM11JE2BX)', 'im1 1je', '2B'],
-    ['(LS62AB1AW)', 'LS6 2AC', ''],
-    ['', 'LS6 2AB', ''],
-    ['(LS62AB)', 'LS6 2AB', ''],
-    ['(LS62AB1AW)', '', ''],
-  ])('barcode %j with postcode %j gives %j', (barcode, postCode, code) => {
-    expect(dpsCode(barcode, postCode)).toBe(code);
-  });
-});
 
 describe('highlight ranges', () => {
   it('splits the text and description groups', () => {

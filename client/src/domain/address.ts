@@ -8,7 +8,7 @@ import type {
   RetrieveResponse,
 } from '@prize/generated/client';
 import { ApiError, ERROR_MESSAGES } from '@prize/generated/transport/errors';
-import { ADDRESS_PARTS, type AddressPart } from '@prize/domain';
+import { ADDRESS_PARTS, dpsCodeFromBarcode, type AddressPart } from '@prize/domain';
 import { ADDRESS_MESSAGES } from './messages';
 
 // The address parts are the shared domain's (ADDRESS_PARTS), as the form and server read them.
@@ -21,20 +21,6 @@ export type Address = Record<AddressPart, string> & {
 export const ADDRESS_COUNTRIES = 'GB,IM';
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
 export const ADDRESS_SEARCH_MAX_WAIT_MS = 1500;
-
-// The 2 characters after the upper-cased, space-stripped postcode in the barcode.
-export function dpsCode(
-  barcode: string | null | undefined,
-  postCode: string | null | undefined,
-): string {
-  const code = (postCode ?? '').toUpperCase().replace(/\s+/g, '');
-  const bar = (barcode ?? '').toUpperCase();
-  if (code === '') return '';
-  const at = bar.indexOf(code);
-  if (at === -1) return '';
-  const suffix = bar.slice(at + code.length, at + code.length + 2);
-  return /^[0-9A-Z]{2}$/.test(suffix) ? suffix : '';
-}
 
 export type Range = readonly [start: number, end: number];
 
@@ -124,7 +110,7 @@ export function interpretRetrieve(
       town: item.City ?? '',
       county: item.Province ?? '',
       postCode: item.PostalCode ?? '',
-      dpsCode: dpsCode(item.Barcode, item.PostalCode),
+      dpsCode: dpsCodeFromBarcode(item.Barcode, item.PostalCode),
       addressId: item.Id,
     },
   };

@@ -1,8 +1,8 @@
+import { dpsCodeFromBarcode } from '@prize/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addressBarcode,
   deliveryPointSuffix,
-  dpsCodeFromBarcode,
   rm4sccCheckCharacter,
 } from '../../src/modules/address/barcode.ts';
 import {

@@ -6,7 +6,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createElement } from 'react';
 import AddressSearch from 'react-loqate';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { dpsCodeFromBarcode } from '../../src/modules/address/barcode.ts';
+import { dpsCodeFromBarcode } from '@prize/domain';
 import type { ToParent } from './support/proxy-process.ts';
 
 // The key a page embedding react-loqate carries: the proxy must neither use it nor pass it on.

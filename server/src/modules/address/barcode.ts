@@ -28,15 +28,6 @@ export function addressBarcode(postcode: string, dps: string): string {
   return `(${code}${rm4sccCheckCharacter(code)})`;
 }
 
-/** The claim form's dpsCode rule (spec section 3); empty when the barcode does not match the postcode. */
-export function dpsCodeFromBarcode(barcode: string, postcode: string): string {
-  const compact = compactPostcode(postcode);
-  const at = compact === '' ? -1 : barcode.indexOf(compact);
-  if (at < 0) return '';
-  const dps = barcode.slice(at + compact.length, at + compact.length + 2);
-  return dps.length === 2 ? dps : '';
-}
-
 /** Royal Mail DPS values run 1A, 1B ... 1Z, 2A ... within a postcode. */
 export function deliveryPointSuffix(index: number): string {
   return `${1 + Math.floor(index / 26)}${String.fromCharCode(65 + (index % 26))}`;

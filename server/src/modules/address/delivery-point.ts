@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AddressProvider, RetrieveItem } from './address-provider.ts';
-import { dpsCodeFromBarcode } from './barcode.ts';
+import { dpsCodeFromBarcode } from '@prize/domain';
 import { compactPostcode } from './postcode.ts';
 
 /** The address as the claimant sent it, with the lookup's id when they chose it there. */
@@ -57,8 +57,7 @@ export function deliveryPoints(provider: AddressProvider, logger?: Logger): Deli
         !sameLine(address.Line1, addressLine1)
       )
         return '';
-      const dps = dpsCodeFromBarcode(address.Barcode.toUpperCase(), address.PostalCode);
-      return /^[0-9A-Z]{2}$/.test(dps) ? dps : '';
+      return dpsCodeFromBarcode(address.Barcode, address.PostalCode);
     },
   };
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dpsCodeFromBarcode } from '../../../src/modules/address/barcode.ts';
+import { dpsCodeFromBarcode } from '@prize/domain';
 
 /** What each provider's test file hands the shared suite. */
 export interface ProviderUnderTest {
