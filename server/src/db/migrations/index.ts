@@ -19,6 +19,7 @@ import { Migration20261127170058_StaffAccountLifecycle } from './Migration202611
 import { Migration20261127172215_ClaimDataRetention } from './Migration20261127172215_ClaimDataRetention.ts';
 import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
 import { Migration20261127174500_StaffAuditOwner } from './Migration20261127174500_StaffAuditOwner.ts';
+import { Migration20261128031500_SearchStatistics } from './Migration20261128031500_SearchStatistics.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -59,5 +60,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261127174500_StaffAuditOwner',
     class: Migration20261127174500_StaffAuditOwner,
+  },
+  {
+    name: 'Migration20261128031500_SearchStatistics',
+    class: Migration20261128031500_SearchStatistics,
   },
 ];
