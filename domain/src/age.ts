@@ -17,17 +17,21 @@ export interface CalendarDay {
   day: number;
 }
 
-const LONDON = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CLAIM_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+// Made on first use, not when the module loads: a formatter with a time zone loads the browser's
+// zone data: at module load it was the costliest line of the claim page's start (issue 35).
+let london: Intl.DateTimeFormat | undefined;
+const londonDays = () =>
+  (london ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLAIM_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }));
 
 /** The calendar day `now` falls on in the United Kingdom. */
 export function ukDay(now: Date): CalendarDay {
-  const part = (type: string) =>
-    Number(LONDON.formatToParts(now).find((candidate) => candidate.type === type)?.value);
+  const parts = londonDays().formatToParts(now);
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 

@@ -38,11 +38,14 @@ export function penceToPoundsText(pence: number | null | undefined): string {
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+// Made on first use: the claim page should not pay for locale data before a summary shows.
+let gbp: Intl.NumberFormat | undefined;
 
 export function formatPence(pence: number | null | undefined): string {
   if (pence === null || pence === undefined) return '';
-  return GBP.format(pence / 100);
+  return (gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })).format(
+    pence / 100,
+  );
 }
 
 // The contract's limits (ClaimSubmission.prizeAmountPence).

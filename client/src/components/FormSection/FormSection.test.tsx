@@ -55,6 +55,7 @@ describe('FormSection', () => {
 describe('FormSection collapse animation (spec: 300 ms default, configurable)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     Reflect.deleteProperty(HTMLElement.prototype, 'animate');
     Reflect.deleteProperty(window, 'matchMedia');
   });
@@ -106,6 +107,53 @@ describe('FormSection collapse animation (spec: 300 ms default, configurable)', 
     );
     vi.restoreAllMocks();
     expect(collapse({ collapseMs: 0 })).not.toHaveBeenCalled();
+  });
+
+  it('When the browser reports sizes, then the page is laid out for a height only at the collapse', () => {
+    // The open height comes from the observer, so the first render forces no layout (issue 35).
+    let report: ResizeObserverCallback = () => undefined;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const animate = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'animate', { value: animate, configurable: true });
+    const measure = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ height: 120 } as DOMRect);
+    const section = (status: 'open' | 'collapsed') => (
+      <FormSection
+        id="claimDetails"
+        number={2}
+        title="Claim details"
+        status={status}
+        summary={<p>Summary</p>}
+        onEdit={() => undefined}
+      >
+        <p>Body</p>
+      </FormSection>
+    );
+    const { rerender } = render(section('open'));
+    expect(measure).not.toHaveBeenCalled();
+    report(
+      [{ borderBoxSize: [{ blockSize: 400 }] } as unknown as ResizeObserverEntry],
+      {} as ResizeObserver,
+    );
+    rerender(section('collapsed'));
+    expect(measure).toHaveBeenCalledTimes(1);
+    expect(animate).toHaveBeenCalledWith(
+      [
+        { height: '400px', overflow: 'hidden' },
+        { height: '120px', overflow: 'hidden' },
+      ],
+      expect.objectContaining({ duration: 300 }),
+    );
   });
 
   it('When the reader asks for reduced motion, then the section collapses at once', () => {

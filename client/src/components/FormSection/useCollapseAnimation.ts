@@ -17,33 +17,49 @@ function prefersReducedMotion(): boolean {
  * without the section rendering again); the animation runs before the browser paints the
  * collapsed section, so nothing jumps. None when the reader asks for reduced motion, when the
  * duration is 0, or where the browser cannot animate elements.
+ *
+ * The page is measured only at a collapse: reading a height while React commits makes the
+ * browser lay the page out there and then, which on the claim page's first render was a tenth
+ * of its blocking time (issue 35). An open section's height comes from a ResizeObserver, which
+ * reports after the browser's own layout; without one (jsdom) it is read as the section opens.
  */
 export function useCollapseAnimation(
   ref: RefObject<HTMLElement | null>,
   status: SectionStatus,
   durationMs: number,
 ): void {
-  const previous = useRef<{ status: SectionStatus; height: number } | null>(null);
+  const openHeight = useRef<number | null>(null);
+  const previousStatus = useRef<SectionStatus | null>(null);
 
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const height = element.getBoundingClientRect().height;
-    const before = previous.current;
-    previous.current = { status, height };
-    if (before?.status === 'open' && status === 'collapsed' && before.height > height) {
-      if (durationMs > 0 && !prefersReducedMotion() && typeof element.animate === 'function')
+    const before = previousStatus.current;
+    previousStatus.current = status;
+    if (before === 'open' && status === 'collapsed' && openHeight.current !== null) {
+      const height = element.getBoundingClientRect().height;
+      if (
+        openHeight.current > height &&
+        durationMs > 0 &&
+        !prefersReducedMotion() &&
+        typeof element.animate === 'function'
+      )
         element.animate(
           [
-            { height: `${before.height}px`, overflow: 'hidden' },
+            { height: `${openHeight.current}px`, overflow: 'hidden' },
             { height: `${height}px`, overflow: 'hidden' },
           ],
           { duration: durationMs, easing: 'ease-in-out' },
         );
     }
-    if (status !== 'open' || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      previous.current = { status, height: element.getBoundingClientRect().height };
+    openHeight.current = null;
+    if (status !== 'open') return;
+    if (typeof ResizeObserver === 'undefined') {
+      openHeight.current = element.getBoundingClientRect().height;
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      openHeight.current = entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight;
     });
     observer.observe(element);
     return () => observer.disconnect();

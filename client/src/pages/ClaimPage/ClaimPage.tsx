@@ -6,7 +6,7 @@ import {
   useVerifyClaim,
 } from '@prize/generated/client';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
@@ -91,6 +91,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const ready = verified !== undefined && !draft.isPending;
   const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
   const formShown = outcome === null && ready;
+  const formReady = useDeferredValue(ready, false);
 
   // A submitted claim's link shows where the claim is; without an answer, the 409's message
   // (verify says so too when the claim was submitted between the two calls).
@@ -198,7 +199,11 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     );
   }
 
-  if (!verified || !ready) return <ClaimShell headingRef={headingRef} />;
+  // The form's first render is the page's longest piece of work. The draft's answer arrives as
+  // an update React must render at once, in one task; deferred, the form renders in slices the
+  // browser can interleave with its own work, and the shell stays painted meanwhile (issue 35:
+  // total blocking time on a slow phone).
+  if (!verified || !formReady) return <ClaimShell headingRef={headingRef} />;
 
   return (
     <ClaimShell headingRef={headingRef}>

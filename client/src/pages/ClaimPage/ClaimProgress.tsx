@@ -5,6 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ReferenceNumber } from '../../components/ReferenceNumber/ReferenceNumber';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
+import { formatPence } from '../../domain/price';
 import './ClaimProgress.css';
 
 export interface ClaimProgressProps {
@@ -32,15 +33,16 @@ const STEP_DONE_AT: readonly ClaimStep[] = [
   'paid',
 ];
 
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-const formatDay = (iso: string) => day.format(new Date(iso));
+// Made on first use, not when the claim page's chunk loads (a time zone loads the browser's
+// zone data): the progress shows only once a claim is submitted.
+let day: Intl.DateTimeFormat | undefined;
+const formatDay = (iso: string) =>
+  (day ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  })).format(new Date(iso));
 
 function dateOf(progress: Progress, step: ClaimStep): string | undefined {
   return progress.stepDates?.findLast((date) => date.step === step)?.at;
@@ -97,7 +99,7 @@ export function ClaimProgress({ progress, onStartNew, headingRef, notice }: Clai
         <div className="info-box claim-progress__paid">
           <p>
             <strong>
-              We paid your prize of {pounds.format(payment.amountPence / 100)} on{' '}
+              We paid your prize of {formatPence(payment.amountPence)} on{' '}
               <Time iso={payment.paidAt} />
             </strong>
             {progress.paymentMethod === 'cheque'
