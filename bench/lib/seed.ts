@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { REFERENCE_BLOCK_SQL } from '../../server/src/modules/claim/claim.repository.ts';
 import { referenceBlocks } from '../../server/src/modules/claim/reference-blocks.ts';
 import { claimReference } from '../../server/src/modules/claim/reference.ts';
 import { hashLinkToken } from '../../server/src/modules/claim/tokens.ts';
+import { newRowId } from '../../server/src/db/row-id.ts';
 
 /**
  * Claims in the state each call needs, written straight into the product's tables before a run
@@ -52,14 +53,14 @@ export async function seedClaims(
     for (let i = 0; i < Math.min(BATCH, count - offset); i++) {
       const claim = {
         token: randomBytes(32).toString('base64url'),
-        claimId: randomUUID(),
+        claimId: newRowId(),
         reference: await nextReference(),
       };
       if (state === 'submittable')
         Object.assign(claim, {
-          identityCheckUuid: randomUUID(),
-          front: randomUUID(),
-          back: randomUUID(),
+          identityCheckUuid: newRowId(),
+          front: newRowId(),
+          back: newRowId(),
         });
       claims.push(claim);
     }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
 import {
@@ -47,6 +46,7 @@ import {
 } from './step-emails.ts';
 import { normaliseTicketCode } from './ticket-code.ts';
 import { timelineDetail } from './timeline-detail.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export const CLAIM_NOT_FOUND = 'Claim not found.';
 export const TICKET_CODE_NOT_FOUND = 'No claim has this ticket code.';
@@ -477,7 +477,7 @@ export function claimProcessService({
       await fresh().transactional(async (em) => {
         const claim = await submittedClaim(em, hashid);
         const created = em.create(StaffNoteSchema, {
-          id: randomUUID(),
+          id: newRowId(),
           claim: claim.id,
           staff: staff.id,
           text: note,

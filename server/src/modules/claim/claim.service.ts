@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { ClaimSubmissionRules } from '@prize/generated/rules';
@@ -31,6 +30,7 @@ import { referenceBlocks } from './reference-blocks.ts';
 import { isDbgTicketNumberFormat } from './ticket-number.ts';
 import { statusLink } from './status-link.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 /** What the open check reads of a loaded claim. */
 type OpenCheckFields = ClaimClock & { status: string };
@@ -116,7 +116,7 @@ export function claimService({ config, em: rootEm, pool, outbox }: ClaimServiceD
       );
       await claimRepository(fresh()).start(
         {
-          id: randomUUID(),
+          id: newRowId(),
           tokenHash: hash,
           email: normalised,
           linkExpiresAt: new Date(Date.now() + LINK_LIFETIME_HOURS * 3_600_000),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FailedDependencyError, ValidationFailure } from '../../http/errors.ts';
 import type { DeliveryPoints } from '../address/delivery-point.ts';
@@ -14,6 +13,7 @@ import {
   type IdentityProvider,
   type TrustedPersonalDetails,
 } from './identity-provider.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export interface IdentityCheckDependencies {
   em: EntityManager;
@@ -61,7 +61,7 @@ export function identityCheckService({
       const claimId = await claims.openClaimId(token);
       const trusted = await checkedDetails(details);
       const { idDocsRequired } = await providerVerdict(trusted);
-      const uuid = randomUUID();
+      const uuid = newRowId();
       const saved = await claimRepository(fresh()).saveIdentity(claimId, {
         id: uuid,
         personalDetails: trusted,
@@ -77,7 +77,7 @@ export function identityCheckService({
       const { claimId, infoRequestId } = await requests.requestForIdentity(token);
       const trusted = await checkedDetails(details);
       const { idDocsRequired } = await providerVerdict(trusted);
-      const uuid = randomUUID();
+      const uuid = newRowId();
       await fresh().transactional(async (em) => {
         const repository = claimRepository(em);
         repository.addIdentityCheck({

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { InfoRequestSchema } from './info-request.entity.ts';
 import type { SectionType } from './info-request.rules.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 /** Info requests on the entity manager they are given; inside a transaction, changes go with its flush. */
 export function infoRequestRepository(em: EntityManager) {
@@ -20,7 +20,7 @@ export function infoRequestRepository(em: EntityManager) {
         { status: 'superseded' },
       );
       const request = em.create(InfoRequestSchema, {
-        id: randomUUID(),
+        id: newRowId(),
         claim: claimId,
         tokenHash,
         sectionTypes: sections,

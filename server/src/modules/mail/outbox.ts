@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailOutboxSchema } from './email-outbox.entity.ts';
 import type { EmailContent } from './templates.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 /** An e-mail to queue: its row's id (the Message-ID, and what the pump is handed), kind and recipient. */
 export interface OutboxMessage {
@@ -17,7 +17,7 @@ export const outboxMessage = (
   recipient: string,
   content: EmailContent,
 ): OutboxMessage => ({
-  id: randomUUID(),
+  id: newRowId(),
   kind,
   recipient,
   content,

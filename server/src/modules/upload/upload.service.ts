@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { displayFileName } from '@prize/domain';
 import type { Config } from '../../config/config.ts';
@@ -12,6 +11,7 @@ import type { ReceivedFile } from '../files/upload-receiver.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import { makeRoomForUpload, type UploadTarget } from './upload-quota.ts';
+import { newRowId } from '../../db/row-id.ts';
 
 export interface UploadServiceDependencies {
   config: Pick<Config, 'imageDecodeMemory' | 'uploadBudgetPerClaim'>;
@@ -42,7 +42,7 @@ export function uploadService({
     ): Promise<{ uuid: string }> {
       const { claimId, infoRequestId } = target;
       await assertAcceptableImage(received, scanner, config.imageDecodeMemory);
-      const uuid = randomUUID();
+      const uuid = newRowId();
       const storageKey = await storage.commit(received.tempPath);
       let superseded: string[] = [];
       try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@prize/generated/server';
@@ -33,6 +32,7 @@ import {
 import { STAFF_ROLES, type StaffRole } from './staff-role.ts';
 import { staffSetupEmail } from '../../mail/templates.ts';
 import { staffUser, type StaffUser } from './staff-user.ts';
+import { newRowId } from '../../../db/row-id.ts';
 
 export const SETUP_LINK_HOURS = 72;
 const MAX_LISTED = 1000;
@@ -99,7 +99,7 @@ export function staffAccountsService({ em, config, keys, clock, outbox }: StaffA
   // No TOTP secret yet: it is made during the set-up (enrolAuthenticator), never earlier.
   function newAccount(tx: EntityManager, input: NewStaff, now: Date): StaffAccount {
     return tx.create(StaffAccountSchema, {
-      id: randomUUID(),
+      id: newRowId(),
       email: input.email.trim().toLowerCase(),
       name: input.name.trim(),
       roles: roleSet(input.roles),
