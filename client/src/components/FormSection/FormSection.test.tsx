@@ -60,6 +60,21 @@ describe('FormSection collapse animation (spec: 300 ms default, configurable)', 
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
+  // A section with a body and a summary, open or collapsed.
+  const section = (status: 'open' | 'collapsed', props: { collapseMs?: number } = {}) => (
+    <FormSection
+      id="claimDetails"
+      number={2}
+      title="Claim details"
+      status={status}
+      summary={<p>Summary</p>}
+      onEdit={() => undefined}
+      {...props}
+    >
+      <p>Body</p>
+    </FormSection>
+  );
+
   // jsdom lays nothing out and cannot animate: the open section is 400px, the summary 120px.
   function collapse(props: { collapseMs?: number } = {}) {
     const animate = vi.fn();
@@ -69,22 +84,9 @@ describe('FormSection collapse animation (spec: 300 ms default, configurable)', 
     ) {
       return { height: this.textContent?.includes('Body') ? 400 : 120 } as DOMRect;
     });
-    const section = (status: 'open' | 'collapsed') => (
-      <FormSection
-        id="claimDetails"
-        number={2}
-        title="Claim details"
-        status={status}
-        summary={<p>Summary</p>}
-        onEdit={() => undefined}
-        {...props}
-      >
-        <p>Body</p>
-      </FormSection>
-    );
-    const { rerender } = render(section('open'));
+    const { rerender } = render(section('open', props));
     expect(animate).not.toHaveBeenCalled();
-    rerender(section('collapsed'));
+    rerender(section('collapsed', props));
     return animate;
   }
 
@@ -127,18 +129,6 @@ describe('FormSection collapse animation (spec: 300 ms default, configurable)', 
     const measure = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
       .mockReturnValue({ height: 120 } as DOMRect);
-    const section = (status: 'open' | 'collapsed') => (
-      <FormSection
-        id="claimDetails"
-        number={2}
-        title="Claim details"
-        status={status}
-        summary={<p>Summary</p>}
-        onEdit={() => undefined}
-      >
-        <p>Body</p>
-      </FormSection>
-    );
     const { rerender } = render(section('open'));
     expect(measure).not.toHaveBeenCalled();
     report(
