@@ -19,7 +19,16 @@
  *      format) and prints the table.
  *
  * Knobs: BENCH_SCALE_CLAIMS, BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2),
- * BENCH_STAFF_REQUESTS (requests per staff screen, default 100), BENCH_CALLS (as make bench).
+ * BENCH_STAFF_REQUESTS (requests per staff screen, default 100), BENCH_CALLS (as make bench),
+ * BENCH_SCALE_PARTS (which of `claimant,staff,maintenance` to measure; default all three).
+ *
+ * BENCH_SCALE_KEEP=<folder> keeps the seeded database between runs: the embedded PostgreSQL's
+ * data lives in <folder> and is not removed at the end, and a later run with the same folder
+ * and the same BENCH_SCALE_CLAIMS migrates the kept database (new migrations apply to it) and
+ * skips the seeding (6 minutes at 1M). The empty database is made anew each time. What a run
+ * writes stays: the claimant calls' claims (a few thousand per run), and the maintenance part's
+ * purges; measure `BENCH_SCALE_PARTS=staff` on a kept database as often as needed, the other
+ * parts on a fresh one when the figure is to be recorded. Not with DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,7 +51,12 @@ import { localDiskStorage } from '../server/src/modules/files/storage.ts';
 import { deleteSentEmails } from '../server/src/modules/mail/outbox.ts';
 import { strandedIds } from '../server/src/modules/mail/outbox-sender.ts';
 import { staffKeys, tokenHash } from '../server/src/modules/staff/auth/staff-secrets.ts';
-import { queueQueries, seedScale, type ScaleSeed } from '../server/test/support/scale-seed.ts';
+import {
+  queueQueries,
+  sampleScale,
+  seedScale,
+  type ScaleSeed,
+} from '../server/test/support/scale-seed.ts';
 import { CALLS } from './lib/api-calls.ts';
 import { load, prebuilt } from './lib/load.ts';
 import { paced } from './lib/paced.ts';
@@ -58,6 +72,13 @@ const STAFF_REQUESTS = Number(process.env.BENCH_STAFF_REQUESTS ?? 100);
 const FIXED_RATE = 300;
 /** The servers' staff key, so the bench's staff sessions are made under it. */
 const STAFF_SECRET_KEY = randomBytes(32).toString('base64url');
+
+const PARTS = new Set(
+  (process.env.BENCH_SCALE_PARTS ?? 'claimant,staff,maintenance').split(',').map((s) => s.trim()),
+);
+const KEEP = process.env.BENCH_SCALE_KEEP ? path.resolve(process.env.BENCH_SCALE_KEEP) : undefined;
+/** Marks a kept database whose seeding finished (a killed seeding leaves none). */
+const SEEDED_MARK = `seeded with ${CLAIMS} claims`;
 
 const ONLY_CALLS = process.env.BENCH_CALLS
   ? new Set(process.env.BENCH_CALLS.split(',').map((s) => s.trim()))
@@ -94,26 +115,40 @@ async function main(): Promise<void> {
   metrics['scale.claims'] = CLAIMS;
 
   let baseUrl = process.env.DATABASE_URL;
+  if (baseUrl && KEEP)
+    throw new Error('BENCH_SCALE_KEEP keeps the embedded PostgreSQL: unset DATABASE_URL');
   let postgres: EmbeddedPostgres | undefined;
   if (!baseUrl) {
-    log('starting embedded PostgreSQL');
+    log(`starting embedded PostgreSQL${KEEP ? ` on ${KEEP} (kept)` : ''}`);
     postgres = await startEmbeddedPostgres({
-      dataDir: path.join(runDir, 'pg'),
+      dataDir: path.join(KEEP ?? runDir, 'pg'),
       database: 'claims_bench_scale',
     });
-    stops.push(async () =>
-      fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }),
-    );
+    if (!KEEP)
+      stops.push(async () =>
+        fs.rmSync(path.dirname(postgres!.dataDir), { recursive: true, force: true }),
+      );
     stops.push(() => postgres!.stop());
     baseUrl = postgres.url;
   }
   const sides: Side[] = [];
+  let reused = false;
   for (const label of ['empty', 'scale'] as const) {
     const url = new URL(baseUrl);
-    const name = `bench_${label}_${randomBytes(3).toString('hex')}`;
+    const name = KEEP
+      ? `bench_${label}_${CLAIMS}`
+      : `bench_${label}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    await admin.query(`create database "${name}"`);
+    const { rows: found } = await admin.query<{ mark: string | null }>(
+      `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
+      [name],
+    );
+    if (label === 'scale' && found[0]?.mark === SEEDED_MARK) reused = true;
+    else {
+      if (found.length) await admin.query(`drop database "${name}" with (force)`);
+      await admin.query(`create database "${name}"`);
+    }
     await admin.end();
     url.pathname = `/${name}`;
     const orm = await openDatabase(url.toString(), createLogger('silent'));
@@ -125,18 +160,27 @@ async function main(): Promise<void> {
       label,
       url: url.toString(),
       db,
-      uploadDir: path.join(runDir, `uploads-${label}`),
+      uploadDir: path.join(KEEP && label === 'scale' ? KEEP : runDir, `uploads-${label}`),
     });
   }
   const [empty, scale] = sides as [Side, Side];
   const size = async (side: Side) =>
     Number((await side.db.query('select pg_database_size(current_database()) as n')).rows[0].n);
-  const emptyBytes = await size(scale);
-  log(`seeding ${CLAIMS.toLocaleString('en-GB')} claims (generate_series and COPY)`);
-  const seedBegan = Date.now();
-  scale.seed = await seedScale(scale.url, CLAIMS, log);
-  const seedSeconds = (Date.now() - seedBegan) / 1000;
-  put('scale.seed_s', seedSeconds, 's', 'generate_series + COPY, indexes in place, then ANALYZE');
+  const emptyBytes = await size(empty);
+  if (reused) {
+    log(`reusing the kept database seeded with ${CLAIMS.toLocaleString('en-GB')} claims`);
+    scale.seed = await sampleScale(scale.url, CLAIMS);
+  } else {
+    log(`seeding ${CLAIMS.toLocaleString('en-GB')} claims (generate_series and COPY)`);
+    const seedBegan = Date.now();
+    scale.seed = await seedScale(scale.url, CLAIMS, log);
+    const seedSeconds = (Date.now() - seedBegan) / 1000;
+    put('scale.seed_s', seedSeconds, 's', 'generate_series + COPY, indexes in place, then ANALYZE');
+    if (KEEP)
+      await scale.db.query(
+        `comment on database "${new URL(scale.url).pathname.slice(1)}" is '${SEEDED_MARK}'`,
+      );
+  }
   const seededBytes = await size(scale);
   put(
     'scale.db_mb_per_100k_claims',
@@ -181,13 +225,17 @@ async function main(): Promise<void> {
       readyPath: '/api/v1/health/ready',
       timeoutMs: 600_000,
     });
+    // Stopped on SIGINT/SIGTERM too, not only at the end.
+    stops.push(() => server.stop());
     log(`product server on the ${side.label} database: ${server.url}`);
-    await claimantCalls(server, side, figures);
-    await staffScreens(server, side, staffFigures);
-    if (side.label === 'scale') await maintenance(server, side);
+    if (PARTS.has('claimant')) await claimantCalls(server, side, figures);
+    if (PARTS.has('staff')) await staffScreens(server, side, staffFigures);
+    if (PARTS.has('maintenance') && side.label === 'scale') await maintenance(server, side);
     await server.stop();
   }
-  for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
+  for (const api of CALLS.filter(
+    (call) => PARTS.has('claimant') && (!ONLY_CALLS || ONLY_CALLS.has(call.name)),
+  )) {
     const e = figures[`empty.${api.name}`]!;
     const s = figures[`scale.${api.name}`]!;
     put(`scale.${api.name}.rps`, s.rps, 'req/s', `empty database ${e.rps.toFixed(0)} req/s`);

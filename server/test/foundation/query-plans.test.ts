@@ -113,6 +113,26 @@ const SEARCHES: Record<string, { index: RegExp; rows: number }> = {
   search_name: { index: /^identity_check_(last|full)_name_idx$/, rows: 50 },
 };
 
+/**
+ * Whether the plan tests the claim's step where it reads claim_process (an index condition, or a
+ * filter on that table's own scan), so an index on the step can answer the queue's step filter.
+ * A claim at 'submitted' once had no process row, and `coalesce(p.step, 'submitted')` could only
+ * be tested after the outer join: at a million claims that walked the queue testing each claim
+ * (106-124 ms a page; Migration20261203090000_SubmittedClaimProcess).
+ */
+function stepReadWithProcess(plan: Record<string, unknown>): boolean {
+  const walk = (node: Record<string, unknown>): boolean =>
+    (node['Relation Name'] === 'claim_process' &&
+      ['Index Cond', 'Filter', 'Recheck Cond'].some((key) =>
+        /\bstep\b/.test(String(node[key] ?? '')),
+      )) ||
+    (typeof node['Index Name'] === 'string' &&
+      node['Index Name'].startsWith('claim_process_step') &&
+      /\bstep\b/.test(String(node['Index Cond'] ?? ''))) ||
+    ((node.Plans as Array<Record<string, unknown>> | undefined) ?? []).some(walk);
+  return walk(plan);
+}
+
 /** The plan as EXPLAIN prints it, for the failure message. */
 async function textPlan(client: pg.Client, statement: Sent): Promise<string> {
   // Not recorded: nothing is being captured while plans are read.
@@ -205,6 +225,7 @@ describe('query plans on a seeded database', () => {
     const failures: string[] = [];
     const seen = new Set<string>();
     const searched = new Set<string>();
+    const stepFiltered = new Set<string>();
     try {
       for (const statement of sent) {
         if (!PLANNED.test(statement.text) || /pgboss_/.test(statement.text)) continue;
@@ -221,8 +242,16 @@ describe('query plans on a seeded database', () => {
           failures.push(
             `${statement.during}: Seq Scan on ${scanned.join(', ')}:\n  ${sql}\n${await textPlan(explainer, statement)}`,
           );
+        const queue = /from "claim" as "c"/.test(statement.text);
+        if (queue && /^staff queue, step_/.test(statement.during)) {
+          stepFiltered.add(statement.during);
+          if (!stepReadWithProcess(plan))
+            failures.push(
+              `${statement.during}: the step should be tested where claim_process is read, not after a join:\n  ${sql}\n${await textPlan(explainer, statement)}`,
+            );
+        }
         const search = SEARCHES[statement.during.replace('staff queue, ', '')];
-        if (search && /from "claim" as "c"/.test(statement.text)) {
+        if (search && queue) {
           searched.add(statement.during);
           const reads = indexReads(plan).filter((read) => search.index.test(read.index));
           if (!reads.length || reads.some((read) => read.rows > search.rows))
@@ -241,6 +270,7 @@ describe('query plans on a seeded database', () => {
         .map((name) => `staff queue, ${name}`)
         .sort(),
     );
+    expect(stepFiltered.size).toBe(7);
     expect(failures).toEqual([]);
   }, 300_000);
 });

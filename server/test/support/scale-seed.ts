@@ -15,7 +15,7 @@ import { personalDetails } from './journey.ts';
  *
  * Proportions per 100 submitted claims (a guess at a few years of operation, stated so the
  * figures can be read against it): 100 identity checks (+10 from info requests), about 250 files
- * (front and back, two ID documents on 20, 10 unreferenced), 6 claimant audit events each, 90 process
+ * (front and back, two ID documents on 20, 10 unreferenced), 6 claimant audit events each, 100 process
  * rows (steps below), 10 info requests, about 4 staff audit rows each, 5 started and 5 purged claims,
  * 5 drafts, 50 outbox rows (a week's history, a few still unsent).
  */
@@ -73,8 +73,8 @@ export function queueQueries(seed: ScaleSeed, i = 0): Array<[name: string, query
 const REFERENCE_BASE = 1_000_000_000;
 
 /** Steps, by share of the submitted claims (cumulative per mille). */
-const STEPS: Array<[step: string | null, upTo: number]> = [
-  [null, 100], // still 'submitted': no process row yet
+const STEPS: Array<[step: string, upTo: number]> = [
+  ['submitted', 100], // written with the submission, as the server does
   ['reviewed', 200],
   ['ticket_requested', 350],
   ['ticket_received', 450],
@@ -83,7 +83,7 @@ const STEPS: Array<[step: string | null, upTo: number]> = [
   ['rejected', 1000],
 ];
 
-const stepCase = `case ${STEPS.map(([step, upTo]) => `when (n * 7919) % 1000 < ${upTo} then ${step ? `'${step}'` : 'null'}`).join(' ')} end`;
+const stepCase = `case ${STEPS.map(([step, upTo]) => `when (n * 7919) % 1000 < ${upTo} then '${step}'`).join(' ')} end`;
 
 export async function seedScale(
   databaseUrl: string,
@@ -211,21 +211,20 @@ export async function seedScale(
                    then 'PC-' || lpad(upper(to_hex(n)), 10, '0') end,
               case when step = 'rejected' then 'reviewed' end,
               case when step = 'rejected' then 'The ticket was not a winning ticket.' end,
-              submitted_at + interval '3 days'
+              case when step = 'submitted' then submitted_at else submitted_at + interval '3 days' end
          from (select id, submitted_at, n, ${stepCase} as step from (select id, submitted_at, reference - $1 as n from claim
-                where status = 'submitted' and reference > $1) c) s
-        where step is not null`,
+                where status = 'submitted' and reference > $1) c) s`,
       [REFERENCE_BASE],
     );
     await step(
       'staff_audit',
       `insert into staff_audit (at, staff_id, action, claim_id, detail)
        select c.submitted_at + a.after, ($2::uuid[])[1 + (c.reference % 50)::int], a.action, c.id,
-              case when a.action = 'claim.step_changed' then jsonb_build_object('from', 'submitted', 'to', coalesce(p.step, 'reviewed')) end
+              case when a.action = 'claim.step_changed' then jsonb_build_object('from', 'submitted', 'to', p.step) end
          from claim c left join claim_process p on p.claim_id = c.id
          cross join (values ('claim.viewed', interval '1 day'), ('claim.viewed', interval '2 days'),
               ('claim.step_changed', interval '3 days'), ('claim.viewed', interval '4 days')) as a(action, after)
-        where c.status = 'submitted' and c.reference > $1 and (a.action <> 'claim.step_changed' or p.step is not null)`,
+        where c.status = 'submitted' and c.reference > $1 and (a.action <> 'claim.step_changed' or p.step <> 'submitted')`,
       [REFERENCE_BASE, staffIds],
     );
     await step(
@@ -265,36 +264,57 @@ export async function seedScale(
     const analyze = Date.now();
     await client.query('analyze');
     log(`  analyze: ${((Date.now() - analyze) / 1000).toFixed(1)} s`);
-    const sample = await client.query<{
-      hashid: string;
-      email: string;
-      ticket_code: string;
-      last_name: string;
-      post_code: string;
-      phone: string;
-      ticket_number: string;
-    }>(
-      `select c.hashid, c.email, p.ticket_code, ic.personal_details->>'lastName' as last_name,
-              ic.personal_details->>'postCode' as post_code, ic.personal_details->>'phoneNumber' as phone,
-              coalesce(c.details->>'dbgTicketNumber', c.details->>'scSerialNumber') as ticket_number
-         from claim c join claim_process p on p.claim_id = c.id
-         join identity_check ic on ic.id = c.identity_check_id
-        where c.status = 'submitted' and c.reference > $1 and p.ticket_code is not null
-          and c.reference % $2 = 0 limit 200`,
-      [REFERENCE_BASE, Math.max(1, Math.floor(claims / 2000))],
-    );
-    return {
-      claims,
-      hashids: sample.rows.map((row) => row.hashid),
-      emails: sample.rows.map((row) => row.email),
-      ticketCodes: sample.rows.map((row) => row.ticket_code),
-      lastNames: sample.rows.map((row) => row.last_name),
-      postcodes: sample.rows.map((row) => row.post_code),
-      phones: sample.rows.map((row) => row.phone),
-      ticketNumbers: sample.rows.map((row) => row.ticket_number),
-      staffIds,
-    };
+    return await sampleOf(client, claims);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The claims the staff calls look up, sampled from a database `seedScale` seeded (also one kept
+ * between runs of `make bench-scale`, BENCH_SCALE_KEEP).
+ */
+export async function sampleScale(databaseUrl: string, claims: number): Promise<ScaleSeed> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await sampleOf(client, claims);
+  } finally {
+    await client.end();
+  }
+}
+
+async function sampleOf(client: pg.Client, claims: number): Promise<ScaleSeed> {
+  const staff = await client.query<{ id: string }>(
+    `select id from staff_account where email like 'seed.staff.%' order by email`,
+  );
+  const sample = await client.query<{
+    hashid: string;
+    email: string;
+    ticket_code: string;
+    last_name: string;
+    post_code: string;
+    phone: string;
+    ticket_number: string;
+  }>(
+    `select c.hashid, c.email, p.ticket_code, ic.personal_details->>'lastName' as last_name,
+            ic.personal_details->>'postCode' as post_code, ic.personal_details->>'phoneNumber' as phone,
+            coalesce(c.details->>'dbgTicketNumber', c.details->>'scSerialNumber') as ticket_number
+       from claim c join claim_process p on p.claim_id = c.id
+       join identity_check ic on ic.id = c.identity_check_id
+      where c.status = 'submitted' and c.reference > $1 and p.ticket_code is not null
+        and c.reference % $2 = 0 limit 200`,
+    [REFERENCE_BASE, Math.max(1, Math.floor(claims / 2000))],
+  );
+  return {
+    claims,
+    hashids: sample.rows.map((row) => row.hashid),
+    emails: sample.rows.map((row) => row.email),
+    ticketCodes: sample.rows.map((row) => row.ticket_code),
+    lastNames: sample.rows.map((row) => row.last_name),
+    postcodes: sample.rows.map((row) => row.post_code),
+    phones: sample.rows.map((row) => row.phone),
+    ticketNumbers: sample.rows.map((row) => row.ticket_number),
+    staffIds: staff.rows.map((row) => row.id),
+  };
 }

@@ -20,6 +20,7 @@ import { Migration20261127172215_ClaimDataRetention } from './Migration202611271
 import { Migration20261127173317_ScaleIndexes } from './Migration20261127173317_ScaleIndexes.ts';
 import { Migration20261127174500_StaffAuditOwner } from './Migration20261127174500_StaffAuditOwner.ts';
 import { Migration20261128031500_SearchStatistics } from './Migration20261128031500_SearchStatistics.ts';
+import { Migration20261203090000_SubmittedClaimProcess } from './Migration20261203090000_SubmittedClaimProcess.ts';
 
 /** Every migration, in order. Listed explicitly so no file discovery runs at start-up. */
 export const migrationsList: MigrationObject[] = [
@@ -64,5 +65,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261128031500_SearchStatistics',
     class: Migration20261128031500_SearchStatistics,
+  },
+  {
+    name: 'Migration20261203090000_SubmittedClaimProcess',
+    class: Migration20261203090000_SubmittedClaimProcess,
   },
 ];

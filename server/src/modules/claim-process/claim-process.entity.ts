@@ -4,9 +4,10 @@ import { StaffAccountSchema } from '../staff/accounts/staff-account.entity.ts';
 import { CLAIM_STEPS } from './claim-steps.ts';
 
 /**
- * Where a submitted claim is in Winner Services' process (docs/adr/020). One row per claim once
- * its first step is taken; a submitted claim without a row is at `submitted`. Kept apart from the
- * claim table so the process never widens the claimant's hot rows.
+ * Where a submitted claim is in Winner Services' process (docs/adr/020). One row per submitted
+ * claim, written with the submission at `submitted` (Migration20261203090000 gave the claims
+ * submitted before it theirs). Kept apart from the claim table so the process never widens the
+ * claimant's hot rows.
  */
 export const ClaimProcessSchema = defineEntity({
   name: 'ClaimProcess',

@@ -230,8 +230,9 @@ export function claimRepository(em: EntityManager) {
     },
 
     /**
-     * Submits an open claim with its audit event and its confirmation e-mail, and drops its draft,
-     * in one statement; false when another request submitted (or the purge closed) it first. A
+     * Submits an open claim with its audit event, its process row (at 'submitted': every submitted
+     * claim has one, so the queue's step filter reads the step's index) and its confirmation
+     * e-mail, and drops its draft, in one statement; false when another request submitted (or the purge closed) it first. A
      * serial another claim submitted meanwhile fails on the partial unique index
      * claim_dbg_ticket_number_uniq.
      */
@@ -256,6 +257,8 @@ export function claimRepository(em: EntityManager) {
            returning id
          ), audited as (
            insert into audit_event (claim_id, event) select id, 'claim.submitted' from changed
+         ), processed as (
+           insert into claim_process (claim_id, step, updated_at) select id, 'submitted', now() from changed
          ), forgotten as (
            delete from form_draft_section where owner_id in (select id from changed)
          ), queued as (
