@@ -48,7 +48,8 @@ test("data protection: find, download and erase a claimant's claims", async ({ p
   const paid = await submittedScratchcardClaim(claimantEmail);
   const open = await submittedScratchcardClaim(claimantEmail);
   await sql(
-    `insert into claim_process (claim_id, step, updated_at) select id, 'paid', now() from claim where hashid = $1`,
+    `update claim_process set step = 'paid', updated_at = now()
+      where claim_id = (select id from claim where hashid = $1)`,
     [paid.hashid],
   );
   const officer = await dataProtectionOfficer();
