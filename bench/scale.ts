@@ -5,9 +5,10 @@
  *   1. embedded PostgreSQL (or DATABASE_URL's server), two databases migrated alike: one empty, one
  *      seeded with BENCH_SCALE_CLAIMS submitted claims (default 1,000,000) and what hangs off them
  *      (server/test/support/scale-seed.ts: generate_series and COPY, not the API);
- *   2. on each, a product server (its own process): each claimant call at 50 connections
- *      (req/s) and at a paced 300 req/s (p99); `scale.<call>.vs_empty` is the seeded req/s over
- *      the empty one's;
+ *   2. on each, a product server (its own process; both run from the start): each claimant
+ *      call at 50 connections (req/s) and at a paced 300 req/s (p99), in BENCH_SCALE_ROUNDS
+ *      rounds (3), each round measuring both sides one right after the other in alternating
+ *      order; `scale.<call>.vs_empty` is the median of the rounds' seeded-over-empty req/s;
  *   3. on each, the staff screens one request at a time: the queue's first page, each filter,
  *      each kind of search (reference, e-mail, name, postcode, phone, ticket number; the queries
  *      the plan test plans), a claim page (with its timeline) and the ticket-code look-up: p95
@@ -20,7 +21,8 @@
  *
  * Knobs: BENCH_SCALE_CLAIMS, BENCH_SECONDS (per load run, default 10), BENCH_WARMUP_SECONDS (2),
  * BENCH_STAFF_REQUESTS (requests per staff screen, default 100), BENCH_CALLS (as make bench),
- * BENCH_SCALE_PARTS (which of `claimant,staff,maintenance` to measure; default all three).
+ * BENCH_SCALE_PARTS (which of `claimant,staff,maintenance` to measure; default all three),
+ * BENCH_SCALE_ROUNDS (rounds of each claimant call on each side, 3).
  *
  * BENCH_SCALE_KEEP=<folder> keeps the seeded database between runs: the embedded PostgreSQL's
  * data lives in <folder> and is not removed at the end, and a later run with the same folder
@@ -69,6 +71,8 @@ const CLAIMS = Number(process.env.BENCH_SCALE_CLAIMS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const STAFF_REQUESTS = Number(process.env.BENCH_STAFF_REQUESTS ?? 100);
+/** Rounds of each claimant call on each side (BENCH_SCALE_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
 const FIXED_RATE = 300;
 /** The servers' staff key, so the bench's staff sessions are made under it. */
 const STAFF_SECRET_KEY = randomBytes(32).toString('base64url');
@@ -208,8 +212,11 @@ async function main(): Promise<void> {
   });
   stops.push(() => smtp.stop());
 
-  const figures: Record<string, { rps: number; p99: number }> = {};
+  const figures: Record<string, Array<{ rps: number; p99: number }>> = {};
   const staffFigures: Record<string, number> = {};
+  // Both servers run from the start, so each claimant call is measured on one side right after
+  // the other, in alternating order: what the machine does meanwhile weighs on both alike.
+  const servers = new Map<Side, Child>();
   for (const side of [empty, scale]) {
     const server = await startNode({
       name: `product server (${side.label})`,
@@ -229,29 +236,38 @@ async function main(): Promise<void> {
     });
     // Stopped on SIGINT/SIGTERM too, not only at the end.
     stops.push(() => server.stop());
+    servers.set(side, server);
     log(`product server on the ${side.label} database: ${server.url}`);
-    if (PARTS.has('claimant')) await claimantCalls(server, side, figures);
+  }
+  if (PARTS.has('claimant')) await claimantCalls(servers, [empty, scale], figures);
+  for (const side of [empty, scale]) {
+    const server = servers.get(side)!;
     if (PARTS.has('staff')) await staffScreens(server, side, staffFigures);
     if (PARTS.has('maintenance') && side.label === 'scale') await maintenance(server, side);
-    await server.stop();
   }
   for (const api of CALLS.filter(
     (call) => PARTS.has('claimant') && (!ONLY_CALLS || ONLY_CALLS.has(call.name)),
   )) {
     const e = figures[`empty.${api.name}`]!;
     const s = figures[`scale.${api.name}`]!;
-    put(`scale.${api.name}.rps`, s.rps, 'req/s', `empty database ${e.rps.toFixed(0)} req/s`);
+    const rounds = e.map((_, round) => s[round]!.rps / e[round]!.rps);
+    put(
+      `scale.${api.name}.rps`,
+      median(s.map((run) => run.rps)),
+      'req/s',
+      `empty database ${median(e.map((run) => run.rps)).toFixed(0)} req/s (medians of ${e.length} rounds)`,
+    );
     put(
       `scale.${api.name}.vs_empty`,
-      s.rps / e.rps,
+      median(rounds),
       '',
-      `${s.rps.toFixed(0)} / ${e.rps.toFixed(0)}`,
+      `median of the rounds' ratios ${rounds.map((ratio) => ratio.toFixed(2)).join(', ')}`,
     );
     put(
       `scale.${api.name}.p99_ms`,
-      s.p99,
+      median(s.map((run) => run.p99)),
       'ms',
-      `empty database ${e.p99.toFixed(1)} ms, at ${FIXED_RATE} req/s`,
+      `empty database ${median(e.map((run) => run.p99)).toFixed(1)} ms, at ${FIXED_RATE} req/s (medians)`,
     );
   }
   for (const [name, p95] of Object.entries(staffFigures).filter(([n]) => n.startsWith('scale.'))) {
@@ -265,43 +281,64 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * Each claimant call in ROUNDS rounds, each round on both sides one after the other (empty
+ * first in odd rounds, seeded first in even ones, so a drift of the machine's speed falls on
+ * both alike): req/s at 50 connections and p99 at a paced 300 req/s.
+ */
 async function claimantCalls(
-  server: Child,
-  side: Side,
-  figures: Record<string, { rps: number; p99: number }>,
+  servers: Map<Side, Child>,
+  sides: Side[],
+  figures: Record<string, Array<{ rps: number; p99: number }>>,
 ): Promise<void> {
   for (const api of CALLS.filter((call) => !ONLY_CALLS || ONLY_CALLS.has(call.name))) {
-    const prepare = async (count: number) => {
-      const claims = api.state ? await seedClaims(side.db, count, api.state) : [];
-      return prebuilt(api.make(claimSource(claims).next), count);
-    };
-    await drain(side.db);
-    const warm = await load({
-      url: server.url,
-      call: await prepare(1000 * WARMUP_SECONDS),
-      seconds: WARMUP_SECONDS,
-    });
-    const full = await prepare(Math.ceil(Math.max(warm.rps, 100) * SECONDS * 2) + 500);
-    await quiesce(side.db);
-    const rps = await load({ url: server.url, call: full, seconds: SECONDS });
-    await drain(side.db);
-    const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
-    await quiesce(side.db);
-    const rate = await paced({ url: server.url, call: fixed, seconds: SECONDS, rate: FIXED_RATE });
-    for (const [what, result] of [
-      ['50 connections', rps],
-      [`${FIXED_RATE} req/s`, rate],
-    ] as const)
-      if (result.non2xx || result.errors)
-        notes.push(
-          `${side.label} ${api.name} at ${what}: ${result.non2xx} non-2xx, ${result.errors} errors; e.g. ${result.samples.join(' | ')}`,
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const server = servers.get(side)!;
+        const prepare = async (count: number) => {
+          const claims = api.state ? await seedClaims(side.db, count, api.state) : [];
+          return prebuilt(api.make(claimSource(claims).next), count);
+        };
+        await drain(side.db);
+        const warm = await load({
+          url: server.url,
+          call: await prepare(1000 * WARMUP_SECONDS),
+          seconds: WARMUP_SECONDS,
+        });
+        const full = await prepare(Math.ceil(Math.max(warm.rps, 100) * SECONDS * 2) + 500);
+        await quiesce(side.db);
+        const rps = await load({ url: server.url, call: full, seconds: SECONDS });
+        await drain(side.db);
+        const fixed = await prepare(Math.ceil(FIXED_RATE * SECONDS * 1.2) + 200);
+        await quiesce(side.db);
+        const rate = await paced({
+          url: server.url,
+          call: fixed,
+          seconds: SECONDS,
+          rate: FIXED_RATE,
+        });
+        for (const [what, result] of [
+          ['50 connections', rps],
+          [`${FIXED_RATE} req/s`, rate],
+        ] as const)
+          if (result.non2xx || result.errors)
+            notes.push(
+              `${side.label} ${api.name} at ${what}: ${result.non2xx} non-2xx, ${result.errors} errors; e.g. ${result.samples.join(' | ')}`,
+            );
+        (figures[`${side.label}.${api.name}`] ??= []).push({ rps: rps.rps, p99: rate.p99 });
+        log(
+          `  round ${round + 1} ${side.label} ${api.name}: ${rps.rps.toFixed(0)} req/s, p99 ${rate.p99} ms at ${FIXED_RATE}/s`,
         );
-    figures[`${side.label}.${api.name}`] = { rps: rps.rps, p99: rate.p99 };
-    log(
-      `  ${side.label} ${api.name}: ${rps.rps.toFixed(0)} req/s, p99 ${rate.p99} ms at ${FIXED_RATE}/s`,
-    );
+      }
+    }
   }
 }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 /** Waits (up to 2 minutes) for the e-mails queued by the last run to go out. */
 async function drain(db: pg.Pool): Promise<void> {
