@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
-import { pageConfig } from './config';
+import { usePageConfig } from './config';
 import { ClaimShell } from './pages/ClaimPage/ClaimShell';
+import { CLAIMANT_ROUTES } from './routing/claimantRoutes';
 import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './state/navigation';
 
@@ -35,6 +36,7 @@ function Loading() {
 
 export function App() {
   const [location] = useLocation();
+  const { hideBreadcrumbs } = usePageConfig();
 
   // Back and forward buttons navigate without the app: clear there too.
   useEffect(() => {
@@ -52,13 +54,13 @@ export function App() {
   }
 
   return (
-    <Layout showBreadcrumbs={location === '/' && !pageConfig.hideBreadcrumbs}>
+    <Layout showBreadcrumbs={location === '/' && !hideBreadcrumbs}>
       <Suspense fallback={<Loading />}>
         <Switch>
-          <Route path="/">
+          <Route path={CLAIMANT_ROUTES.start}>
             <StartPage />
           </Route>
-          <Route path="/claim/info-request/:infoRequestToken">
+          <Route path={CLAIMANT_ROUTES.infoRequest}>
             {(params) => (
               <InfoRequestPage
                 key={params.infoRequestToken}
@@ -66,12 +68,12 @@ export function App() {
               />
             )}
           </Route>
-          <Route path="/claim/status/:statusToken">
+          <Route path={CLAIMANT_ROUTES.status}>
             {(params) => (
               <ClaimStatusPage key={params.statusToken} statusToken={params.statusToken} />
             )}
           </Route>
-          <Route path="/claim/:claimToken">
+          <Route path={CLAIMANT_ROUTES.claim}>
             {(params) => (
               // The form's heading while its chunk loads: the page's largest text need not wait.
               <Suspense fallback={<ClaimShell />}>

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button/Button';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { pageConfig, updateSiteSettings } from '../../config';
+import { updateSiteSettings, usePageConfig } from '../../config';
 import { useFormPage } from '../../hooks/useFormPage';
 import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages';
 import { SCREEN_MESSAGES } from '../../domain/messages';
@@ -47,6 +47,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
+  const { claimInactivityMinutes } = usePageConfig();
 
   // What the link leads to, asked first: a submitted claim's link shows its progress without a
   // verify call that could only answer 409 (issue 31). If this cannot be read, verify decides.
@@ -89,7 +90,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     },
   });
   const ready = verified !== undefined && !draft.isPending;
-  const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
+  const minutes = verified?.inactivityMinutes ?? claimInactivityMinutes;
   const formShown = outcome === null && ready;
   const formReady = useDeferredValue(ready, false);
 
