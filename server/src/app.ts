@@ -44,6 +44,8 @@ export interface AppDependencies {
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
+  /** The client's prerender bundle (client/dist-ssr/ by default, none with a clientDist of its own). */
+  clientShell?: string;
   /** Rules run on a body the schema refused, so its 400 names every problem (docs/adr/016). */
   bodyRules?: BodyRulesByOperation;
   /** The bundled contract as published at /api/v1/openapi.json and .yaml (default: generated/). */
@@ -60,6 +62,11 @@ export const JSON_BODY_LIMIT = '8kb';
 const defaultClientDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../client/dist',
+);
+/** `vite build --ssr`'s output beside it (client/package.json's build). */
+const defaultClientShell = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../client/dist-ssr/prerenderShell.js',
 );
 
 /** Builds the application without listening: tests mount it on port 0. */
@@ -94,7 +101,13 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/api', (_req, _res, next) =>
     next(new HttpError(501, 'This operation is not implemented yet')),
   );
-  app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
+  app.use(
+    clientApp(deps.clientDist ?? defaultClientDist, deps.config, {
+      // A client of a test's own has no prerender bundle: its pages go out as they are.
+      shellModule: deps.clientShell ?? (deps.clientDist ? undefined : defaultClientShell),
+      logger: deps.logger,
+    }),
+  );
   for (const handler of deps.errorHandlers ?? []) app.use(handler);
   app.use(errorHandler(deps.logger, fieldMessages(loadDereferencedContract()), deps.bodyRules));
   return app;

@@ -11,12 +11,18 @@ let app: express.Express;
 
 // The shape Vite writes (dist/.vite/manifest.json): an entry, lazily loaded pages, shared chunks.
 const manifest = {
-  'index.html': { file: 'assets/index-E.js', isEntry: true, css: ['assets/index-E.css'] },
+  'index.html': {
+    file: 'assets/index-E.js',
+    isEntry: true,
+    imports: ['_Vendor-V.js'],
+    css: ['assets/index-E.css'],
+  },
+  '_Vendor-V.js': { file: 'assets/Vendor-V.js' },
   '_Shared-S.js': { file: 'assets/Shared-S.js', imports: ['index.html', '_Deeper-D.js'] },
   '_Deeper-D.js': { file: 'assets/Deeper-D.js', imports: ['index.html'] },
   'src/pages/ClaimPage/ClaimPage.tsx': {
     file: 'assets/ClaimPage-C.js',
-    imports: ['index.html', '_Shared-S.js'],
+    imports: ['index.html', '_Shared-S.js', '_Vendor-V.js'],
     css: ['assets/ClaimPage-C.css'],
   },
   'src/pages/InfoRequestPage/InfoRequestPage.tsx': {
@@ -43,7 +49,7 @@ const preloaded = (html: string): string[] =>
   );
 
 describe('the page a link opens with is fetched alongside the entry chunk', () => {
-  it('when a claim link is opened, then the claim page, its shared chunks and its styles are hinted, and the entry is not', async () => {
+  it('when a claim link is opened, then the claim page, its shared chunks and its styles are hinted, and the entry and its imports are not', async () => {
     const res = await request(app).get('/claim/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
     expect(res.status).toBe(200);
     expect(preloaded(res.text).sort()).toEqual(
@@ -55,6 +61,10 @@ describe('the page a link opens with is fetched alongside the entry chunk', () =
       ].sort(),
     );
     expect(res.text).toContain('<meta name="product-name" content="P" />');
+    // In the credentials mode of the stylesheet link Vite adds, or the preload goes unused.
+    expect(res.text).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/ClaimPage-C.css" />',
+    );
   });
 
   it('when an info-request link is opened, then the amend page is hinted, not the claim page', async () => {
