@@ -95,6 +95,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         manifest: true, // dist/.vite/manifest.json: bench/ reads each page's initial chunks from it
+        // One stylesheet, in index.html: the server puts it inline into the pages it prerenders,
+        // and a lazy chunk then has no stylesheet of its own to load (Vite's loader, finding no
+        // <link> for an inlined one, would fetch and apply it again before the chunk runs).
+        cssCodeSplit: false,
         rolldownOptions: { treeshake },
       },
   server: { proxy: apiProxy },
