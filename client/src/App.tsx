@@ -2,15 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
 import { usePageConfig } from './config';
-import { ClaimShell } from './pages/ClaimPage/ClaimShell';
+import { ClaimLink } from './pages/ClaimPage/ClaimLink';
 import { CLAIMANT_ROUTES } from './routing/claimantRoutes';
 import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './state/navigation';
 
 // The start page ships in the entry chunk; the form routes and their widgets load on demand.
-const ClaimPage = lazy(() =>
-  import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })),
-);
 const ClaimStatusPage = lazy(() =>
   import('./pages/ClaimStatusPage/ClaimStatusPage').then((module) => ({
     default: module.ClaimStatusPage,
@@ -74,12 +71,7 @@ export function App() {
             )}
           </Route>
           <Route path={CLAIMANT_ROUTES.claim}>
-            {(params) => (
-              // The form's heading while its chunk loads: the page's largest text need not wait.
-              <Suspense fallback={<ClaimShell />}>
-                <ClaimPage key={params.claimToken} claimToken={params.claimToken} />
-              </Suspense>
-            )}
+            {(params) => <ClaimLink key={params.claimToken} claimToken={params.claimToken} />}
           </Route>
           <Route>
             <Redirect to="/" replace />

@@ -12,11 +12,12 @@ interface ManifestChunk {
 /**
  * The lazily loaded page each route opens with (client/src/App.tsx), most specific first. Without
  * a hint the browser finds a page's chunks only after the entry chunk has run and asked for them:
- * one more round trip before the page can paint.
+ * one more round trip before the page can paint. A claim link is not hinted: its prerendered
+ * shell paints without the claim page's chunk, and the client asks for that chunk together with
+ * the link's first call (client/src/App.tsx, ClaimLink).
  */
 const ROUTE_PAGES: { prefix: string; source: string }[] = [
   { prefix: '/claim/info-request/', source: 'src/pages/InfoRequestPage/InfoRequestPage.tsx' },
-  { prefix: '/claim/', source: 'src/pages/ClaimPage/ClaimPage.tsx' },
   { prefix: '/staff', source: 'src/staff/BackOfficePage.tsx' },
 ];
 

@@ -1,6 +1,5 @@
 import type { PaymentMethod } from '@prize/domain';
 import {
-  getGetClaimLinkStateQueryOptions,
   getGetClaimProgressQueryOptions,
   useGetClaimDraft,
   useVerifyClaim,
@@ -17,6 +16,7 @@ import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages
 import { SCREEN_MESSAGES } from '../../domain/messages';
 import { notifications } from '../../state/notifications';
 import { ClaimProgress } from './ClaimProgress';
+import { claimLinkStateQuery } from './claimLinkState';
 import { ClaimLinkStatus, ClaimShell } from './ClaimShell';
 import { ClaimSubmitted } from './ClaimSubmitted';
 
@@ -65,11 +65,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   // What the link leads to, asked first: a submitted claim's link shows its progress without a
   // verify call that could only answer 409 (issue 31). If this cannot be read, verify decides.
   // The generated options with this page's own useQuery, as for the progress below.
-  const linkState = useQuery(
-    getGetClaimLinkStateQueryOptions(claimToken, {
-      query: { retry: false, staleTime: Infinity },
-    }),
-  );
+  const linkState = useQuery(claimLinkStateQuery(claimToken));
   const submittedByState = linkState.data?.data.submitted === true;
   const verifyNeeded = linkState.isError || linkState.data?.data.submitted === false;
 
