@@ -99,7 +99,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // and a lazy chunk then has no stylesheet of its own to load (Vite's loader, finding no
         // <link> for an inlined one, would fetch and apply it again before the chunk runs).
         cssCodeSplit: false,
-        rolldownOptions: { treeshake },
+        rolldownOptions: {
+          treeshake,
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+        },
       },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
