@@ -57,8 +57,13 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
   useEffect(() => {
-    void loadClaimForm();
-    void loadInactivityWarning();
+    // A task of its own: asking for a chunk adds its files' preload links, work the page's
+    // mount need not wait for (the form is wanted only after the link's three calls).
+    const fetchForm = setTimeout(() => {
+      void loadClaimForm();
+      void loadInactivityWarning();
+    });
+    return () => clearTimeout(fetchForm);
   }, []);
   const { claimInactivityMinutes } = usePageConfig();
 
