@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/orm.ts';
 import { clientApp } from './http/client-app.ts';
+import type { PageShells } from './http/page-shells.ts';
 import { contentTypeGuard } from './http/content-type-guard.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
@@ -44,8 +45,8 @@ export interface AppDependencies {
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
-  /** The client's prerender bundle (client/dist-ssr/ by default, none with a clientDist of its own). */
-  clientShell?: string;
+  /** The claimant pages' prerendered shells (http/page-shells.ts); without them pages go out as built. */
+  pageShells?: PageShells;
   /** Rules run on a body the schema refused, so its 400 names every problem (docs/adr/016). */
   bodyRules?: BodyRulesByOperation;
   /** The bundled contract as published at /api/v1/openapi.json and .yaml (default: generated/). */
@@ -64,7 +65,7 @@ const defaultClientDist = path.resolve(
   '../../client/dist',
 );
 /** `vite build --ssr`'s output beside it (client/package.json's build). */
-const defaultClientShell = path.resolve(
+export const DEFAULT_CLIENT_SHELL = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../client/dist-ssr/prerenderShell.js',
 );
@@ -102,11 +103,7 @@ export function createApp(deps: AppDependencies): Express {
     next(new HttpError(501, 'This operation is not implemented yet')),
   );
   app.use(
-    clientApp(deps.clientDist ?? defaultClientDist, deps.config, {
-      // A client of a test's own has no prerender bundle: its pages go out as they are.
-      shellModule: deps.clientShell ?? (deps.clientDist ? undefined : defaultClientShell),
-      logger: deps.logger,
-    }),
+    clientApp(deps.clientDist ?? defaultClientDist, deps.config, { shells: deps.pageShells }),
   );
   for (const handler of deps.errorHandlers ?? []) app.use(handler);
   app.use(errorHandler(deps.logger, fieldMessages(loadDereferencedContract()), deps.bodyRules));

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
-import { pageShells, withShell } from './page-shells.ts';
+import { pageShells, withShell, type PageShells } from './page-shells.ts';
 import { precompressedAssets } from './precompressed.ts';
 import { preloadLinks, readManifest, routePage } from './route-preloads.ts';
 
@@ -59,11 +58,10 @@ function withSettings(html: string, meta: Record<string, string>): string {
 
 export interface ClientAppOptions {
   /**
-   * The client's prerender bundle (client/dist-ssr/prerenderShell.js): claimant pages then carry
-   * their shell already rendered (./page-shells.ts). Without it they go out as index.html alone.
+   * The claimant pages' prerendered shells (./page-shells.ts), made with these settings' meta
+   * values (settingsMeta). Without them every page goes out as index.html alone.
    */
-  shellModule?: string;
-  logger?: Pick<Logger, 'warn'>;
+  shells?: PageShells;
 }
 
 /**
@@ -78,7 +76,7 @@ export function clientApp(
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   const meta = settingsMeta(settings);
-  const shells = pageShells(options.shellModule, meta, options.logger);
+  const shells = options.shells ?? pageShells(undefined, meta);
   /**
    * Each page as sent, by the lazily loaded page it opens with (its preload hints) and the shell
    * prerendered into it: a handful of pages, whatever the paths asked for.

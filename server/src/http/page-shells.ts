@@ -11,6 +11,8 @@ interface ShellModule {
 }
 
 export interface PageShells {
+  /** Settles once every route's shell is rendered (or has failed to): the instance then serves. */
+  ready: Promise<void>;
   /** The route whose shell a path opens with, or undefined: the page is served without one. */
   routeOf(urlPath: string): Promise<string | undefined>;
   /** The route's shell, rendered once; undefined if it could not be. */
@@ -31,9 +33,10 @@ function isShellModule(value: unknown): value is ShellModule {
  * the client's own components from the bundle `vite build --ssr` writes (client/dist-ssr/), so
  * the page's largest text paints with the HTML and CSS instead of after the JavaScript. One
  * render per route with the deployment's settings (`settings`: the meta tags' values, which the
- * client reads too), at start-up: a request costs a route match. The route is all the bundle is
- * given of a request, never its path, so no link token can reach the markup. Without the bundle,
- * or when a shell fails to render, pages go out without it and the client renders them whole.
+ * client reads too), at start-up (`ready`): a request costs a route match. The route is all the
+ * bundle is given of a request, never its path, so no link token can reach the markup. Without
+ * the bundle (`modulePath` undefined or absent), or when a shell fails to render, pages go out
+ * without it and the client renders them whole.
  */
 export function pageShells(
   modulePath: string | undefined,
@@ -77,9 +80,11 @@ export function pageShells(
     }
     return shell;
   };
-  // Rendered before the first claimant asks (the first render also loads the pages' modules).
-  void loaded.then((module) => module?.SHELL_ROUTES.forEach((route) => void markup(route)));
   return {
+    // Rendered before the first claimant asks (the first render also loads the pages' modules).
+    ready: loaded.then(async (module) => {
+      await Promise.all((module?.SHELL_ROUTES ?? []).map(markup));
+    }),
     routeOf: async (urlPath) => (await loaded)?.shellRoute(urlPath),
     markup: async (route) =>
       (await loaded)?.SHELL_ROUTES.includes(route) ? markup(route) : undefined,

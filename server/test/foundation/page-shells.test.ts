@@ -4,7 +4,8 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clientApp, type PageSettings } from '../../src/http/client-app.ts';
+import { clientApp, settingsMeta, type PageSettings } from '../../src/http/client-app.ts';
+import { pageShells } from '../../src/http/page-shells.ts';
 
 interface ShellCall {
   route: string;
@@ -56,14 +57,17 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const appWith = (settings: PageSettings, module = shellModule, warn = vi.fn()) => ({
-  app: express().use(clientApp(dist, settings, { shellModule: module, logger: { warn } })),
-  warn,
-});
+/** The app as the server makes it: the shells rendered with the settings' meta values first. */
+async function appWith(settings: PageSettings, module = shellModule) {
+  const warn = vi.fn();
+  const shells = pageShells(module, settingsMeta(settings), { warn });
+  await shells.ready;
+  return { app: express().use(clientApp(dist, settings, { shells })), warn };
+}
 
 describe('claimant pages arrive with their shell already rendered', () => {
   it('when the start page is asked for, then its shell is in the root, rendered with the meta tags the client reads, and the stylesheet is inline', async () => {
-    const { app } = appWith(SETTINGS);
+    const { app } = await appWith(SETTINGS);
     const res = await request(app).get('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root"><h1>start shell</h1><p>National Lottery</p></div>');
@@ -74,7 +78,7 @@ describe('claimant pages arrive with their shell already rendered', () => {
 
   it("when claim links are asked for, then each gets the claim shell, rendered once and never given the link's token", async () => {
     globalThis.shellCalls = [];
-    const { app } = appWith({ ...SETTINGS, productName: 'Once Lottery' });
+    const { app } = await appWith({ ...SETTINGS, productName: 'Once Lottery' });
     const first = await request(app).get(`/claim/${TOKEN}`);
     const second = await request(app).get('/claim/another-claimants-token');
     for (const res of [first, second]) {
@@ -92,7 +96,7 @@ describe('claimant pages arrive with their shell already rendered', () => {
   });
 
   it('when a path has no shell (the back office, a path the client redirects), then the page goes out as built', async () => {
-    const { app } = appWith(SETTINGS);
+    const { app } = await appWith(SETTINGS);
     for (const url of ['/staff', '/claim/a/b']) {
       const res = await request(app).get(url);
       expect(res.text).toContain('<div id="root"></div>');
@@ -101,7 +105,7 @@ describe('claimant pages arrive with their shell already rendered', () => {
   });
 
   it('when a shell fails to render, then that page goes out without it and the failure is logged', async () => {
-    const { app, warn } = appWith({ ...SETTINGS, productName: 'Broken' });
+    const { app, warn } = await appWith({ ...SETTINGS, productName: 'Broken' });
     const res = await request(app).get(`/claim/${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root"></div>');
@@ -112,14 +116,14 @@ describe('claimant pages arrive with their shell already rendered', () => {
   });
 
   it('when the prerender bundle is not built, then pages go out as built', async () => {
-    const { app } = appWith(SETTINGS, path.join(dir, 'missing.mjs'));
+    const { app } = await appWith(SETTINGS, path.join(dir, 'missing.mjs'));
     const res = await request(app).get('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root"></div>');
   });
 
   it("when the start page's form is sent before its script took it over, then the page comes back by GET", async () => {
-    const { app } = appWith(SETTINGS);
+    const { app } = await appWith(SETTINGS);
     const res = await request(app).post('/').type('form').send({ email: 'early@example.com' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
