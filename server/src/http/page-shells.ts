@@ -43,6 +43,11 @@ export function pageShells(
   settings: Readonly<Record<string, string>>,
   logger?: Pick<Logger, 'warn'>,
 ): PageShells {
+  if (modulePath !== undefined && !fs.existsSync(modulePath))
+    logger?.warn(
+      { modulePath },
+      'the prerender bundle is not built (make build): pages go out without their shell',
+    );
   const loaded: Promise<ShellModule | undefined> =
     modulePath === undefined || !fs.existsSync(modulePath)
       ? Promise.resolve(undefined)

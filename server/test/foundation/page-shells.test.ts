@@ -115,11 +115,12 @@ describe('claimant pages arrive with their shell already rendered', () => {
     );
   });
 
-  it('when the prerender bundle is not built, then pages go out as built', async () => {
-    const { app } = await appWith(SETTINGS, path.join(dir, 'missing.mjs'));
+  it('when the prerender bundle is not built, then pages go out as built and the start says so', async () => {
+    const { app, warn } = await appWith(SETTINGS, path.join(dir, 'missing.mjs'));
     const res = await request(app).get('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root"></div>');
+    expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/not built/));
   });
 
   it("when the start page's form is sent before its script took it over, then the page comes back by GET", async () => {
