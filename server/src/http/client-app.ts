@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { encodePage, sendEncodedPage, type EncodedPage } from './encoded-page.ts';
 import { pageShells, withShell, type PageShells } from './page-shells.ts';
 import { precompressedAssets } from './precompressed.ts';
 import { preloadLinks, readManifest, routePage } from './route-preloads.ts';
@@ -81,7 +82,7 @@ export function clientApp(
    * Each page as sent, by the lazily loaded page it opens with (its preload hints) and the shell
    * prerendered into it: a handful of pages, whatever the paths asked for.
    */
-  const pages = new Map<string, Promise<string>>();
+  const pages = new Map<string, Promise<EncodedPage>>();
   const buildPage = async (source: string, route: string | undefined): Promise<string> => {
     let html = withSettings(fs.readFileSync(indexFile, 'utf8'), meta);
     const manifest = source ? readManifest(distDir) : undefined;
@@ -89,13 +90,13 @@ export function clientApp(
     const shell = route === undefined ? undefined : await shells.markup(route);
     return shell === undefined ? html : withShell(html, shell, distDir);
   };
-  const pageFor = async (urlPath: string): Promise<string> => {
+  const pageFor = async (urlPath: string): Promise<EncodedPage> => {
     const source = routePage(urlPath) ?? '';
     const route = await shells.routeOf(urlPath);
     const key = `${source}|${route ?? ''}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = buildPage(source, route);
+      page = buildPage(source, route).then(encodePage);
       pages.set(key, page);
     }
     return page;
@@ -118,7 +119,7 @@ export function clientApp(
         .send('The client is not built: run `make start` or `make build`.');
       return;
     }
-    res.type('html').send(await pageFor(req.path));
+    sendEncodedPage(req, res, await pageFor(req.path));
   };
   // The start page's form, sent before its script had taken it over (it posts rather than put the
   // address in the URL): the page again, by GET. The address is neither read nor kept.

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -128,5 +131,36 @@ describe('claimant pages arrive with their shell already rendered', () => {
     const res = await request(app).post('/').type('form').send({ email: 'early@example.com' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
+  });
+
+  it('when the browser accepts brotli or gzip, then the page goes out compressed, and as text otherwise', async () => {
+    const { app } = await appWith(SETTINGS);
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const raw = (encoding: string) =>
+        new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+          http
+            .get({ port, path: '/', headers: { 'accept-encoding': encoding } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+              );
+            })
+            .on('error', reject),
+        );
+      const text = await raw('identity');
+      expect(text.encoding).toBeUndefined();
+      expect(text.body.toString()).toContain('<h1>start shell</h1>');
+      const br = await raw('gzip, deflate, br');
+      expect(br.encoding).toBe('br');
+      expect(zlib.brotliDecompressSync(br.body)).toEqual(text.body);
+      const gzip = await raw('gzip');
+      expect(gzip.encoding).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.body)).toEqual(text.body);
+    } finally {
+      server.close();
+    }
   });
 });
