@@ -42,6 +42,7 @@ COPY domain/src domain/src
 COPY server/src server/src
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
+COPY --from=build /app/client/dist-ssr client/dist-ssr
 RUN mkdir /scratch && chown node:node /scratch
 # The image's own user (uid 1000), not root: the code and its dependencies are root's, read-only to it.
 USER node

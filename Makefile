@@ -203,4 +203,4 @@ bench-scale: install
 	node bench/scale.ts
 
 clean:
-	rm -rf client/dist server/dist .sdk-pack .generated-check .sdk-generated-check .contract-compat .turbo */.turbo
+	rm -rf client/dist client/dist-ssr server/dist .sdk-pack .generated-check .sdk-generated-check .contract-compat .turbo */.turbo

@@ -13,6 +13,7 @@ export default defineConfig(
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    '**/dist-ssr/',
     '.tools/',
     '.data/',
     'coverage/',

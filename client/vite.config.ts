@@ -70,30 +70,40 @@ function reportInitialJsSize(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), reportInitialJsSize()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true, // dist/.vite/manifest.json: bench/ reads each page's initial chunks from it
-    rolldownOptions: {
-      // The generated client's modules only declare functions and constants. Saying so lets the
-      // bundler follow the barrel (generated/client/index.ts) to each endpoint module and put it
-      // in the chunk that uses it: otherwise every endpoint any page uses (the back office's
-      // too) is reachable from the start page through the barrel and ships in its entry chunk.
-      treeshake: {
-        moduleSideEffects: (id) => !id.includes('/generated/client/'),
+// The generated client's modules only declare functions and constants. Saying so lets the
+// bundler follow the barrel (generated/client/index.ts) to each endpoint module and put it in
+// the chunk that uses it: otherwise every endpoint any page uses (the back office's too) is
+// reachable from the start page through the barrel and ships in its entry chunk.
+const treeshake = {
+  moduleSideEffects: (id: string) => !id.includes('/generated/client/'),
+};
+
+const apiProxy = { '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000' };
+
+// `vite build` makes the browser's bundle (dist/); `vite build --ssr src/prerender/prerenderShell.tsx`
+// the server's prerender of each claimant page's shell (dist-ssr/, outside what the server serves).
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [reportInitialJsSize()])],
+  // The server's production install has none of the client's packages (Dockerfile: `npm ci
+  // --omit=dev -w server`): React, the router and the rest go into the prerender bundle.
+  ssr: { noExternal: true },
+  // React's production build on the server as in the browser (no development checks per render).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode) } : {},
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, rolldownOptions: { treeshake } }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true, // dist/.vite/manifest.json: bench/ reads each page's initial chunks from it
+        // One stylesheet, in index.html: the server puts it inline into the pages it prerenders,
+        // and a lazy chunk then has no stylesheet of its own to load (Vite's loader, finding no
+        // <link> for an inlined one, would fetch and apply it again before the chunk runs).
+        cssCodeSplit: false,
+        rolldownOptions: {
+          treeshake,
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+        },
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000',
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000',
-    },
-  },
-});
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+}));

@@ -37,6 +37,10 @@ expect(
   /server\/dist/.test(final),
   "Dockerfile: the final stage carries the server's built assets (server/dist)",
 );
+expect(
+  /client\/dist-ssr/.test(final),
+  "Dockerfile: the final stage carries the client's prerender bundle (client/dist-ssr)",
+);
 
 // Compose.
 interface Service {

@@ -8,6 +8,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -32,8 +33,9 @@ const CLAIM_PAGE_SOURCE = /(^|\/)ClaimPage(\/index)?\.[jt]sx?$/;
  * Gzipped (level 9, as the client's own build report) initial JavaScript and CSS of a page: what
  * the browser must fetch before the page renders. The start page: what index.html loads (entry
  * script, modulepreloads, stylesheets) and everything the entry imports statically. The claim
- * form: the same plus its lazy route's chunk and that chunk's static imports. Lazy chunks that
- * are not needed are left out.
+ * form: the same plus its lazy route's chunk, the chunks that chunk loads itself while the link
+ * is checked (the form, since issue 35), and their static imports. Lazy chunks that are not
+ * needed are left out.
  */
 export function clientWeights(distDir: string): ClientWeights {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
@@ -74,6 +76,7 @@ export function clientWeights(distDir: string): ClientWeights {
       'no ClaimPage chunk in the Vite manifest (is the claim form still a lazy route in client/src/App.tsx?)',
     );
   addChunk(claimKey);
+  for (const loaded of manifest[claimKey]!.dynamicImports ?? []) addChunk(loaded);
   const claim = weigh(distDir, js, css);
   return { start, claim };
 }

@@ -1,15 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout/Layout';
-import { pageConfig } from './config';
-import { ClaimShell } from './pages/ClaimPage/ClaimShell';
+import { usePageConfig } from './config';
+import { ClaimLink } from './pages/ClaimPage/ClaimLink';
+import { CLAIMANT_ROUTES } from './routing/claimantRoutes';
 import { StartPage } from './pages/StartPage/StartPage';
 import { clearBeforeNavigation } from './state/navigation';
 
 // The start page ships in the entry chunk; the form routes and their widgets load on demand.
-const ClaimPage = lazy(() =>
-  import('./pages/ClaimPage/ClaimPage').then((module) => ({ default: module.ClaimPage })),
-);
 const ClaimStatusPage = lazy(() =>
   import('./pages/ClaimStatusPage/ClaimStatusPage').then((module) => ({
     default: module.ClaimStatusPage,
@@ -35,6 +33,7 @@ function Loading() {
 
 export function App() {
   const [location] = useLocation();
+  const { hideBreadcrumbs } = usePageConfig();
 
   // Back and forward buttons navigate without the app: clear there too.
   useEffect(() => {
@@ -52,13 +51,13 @@ export function App() {
   }
 
   return (
-    <Layout showBreadcrumbs={location === '/' && !pageConfig.hideBreadcrumbs}>
+    <Layout showBreadcrumbs={location === '/' && !hideBreadcrumbs}>
       <Suspense fallback={<Loading />}>
         <Switch>
-          <Route path="/">
+          <Route path={CLAIMANT_ROUTES.start}>
             <StartPage />
           </Route>
-          <Route path="/claim/info-request/:infoRequestToken">
+          <Route path={CLAIMANT_ROUTES.infoRequest}>
             {(params) => (
               <InfoRequestPage
                 key={params.infoRequestToken}
@@ -66,18 +65,13 @@ export function App() {
               />
             )}
           </Route>
-          <Route path="/claim/status/:statusToken">
+          <Route path={CLAIMANT_ROUTES.status}>
             {(params) => (
               <ClaimStatusPage key={params.statusToken} statusToken={params.statusToken} />
             )}
           </Route>
-          <Route path="/claim/:claimToken">
-            {(params) => (
-              // The form's heading while its chunk loads: the page's largest text need not wait.
-              <Suspense fallback={<ClaimShell />}>
-                <ClaimPage key={params.claimToken} claimToken={params.claimToken} />
-              </Suspense>
-            )}
+          <Route path={CLAIMANT_ROUTES.claim}>
+            {(params) => <ClaimLink key={params.claimToken} claimToken={params.claimToken} />}
           </Route>
           <Route>
             <Redirect to="/" replace />

@@ -2,17 +2,28 @@
 // tags (server/src/http/client-app.ts), so one build serves any configuration; the fallbacks
 // below serve only pages without them (the Vite dev server and `make mock`). PRODUCT_NAME and
 // CUSTOMER_CARE_PHONE may then be updated by the verify and info-request answers; see
-// client/README.md.
+// client/README.md. The server prerenders each page's shell from the same values
+// (src/prerender), read here the same way, so the first paint and the hydrated page agree.
 import { parseByteSize } from '@prize/domain';
-import { createStore } from './state/store';
+import { createContext, useContext } from 'react';
+import { createStore, type ReadableStore } from './state/store';
 import { useStore } from './state/useStore';
+
+/** One setting by its meta tag's name: trimmed, and missing when empty. */
+export type MetaReader = (name: string) => string | undefined;
+
+const cleanSetting = (value: string | null | undefined): string | undefined =>
+  value?.trim() || undefined;
 
 /** The server's settings, written into index.html as meta tags (server/src/http/client-app.ts). */
 export function pageMeta(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  return (
-    document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined
-  );
+  return cleanSetting(document.querySelector(`meta[name="${name}"]`)?.getAttribute('content'));
+}
+
+/** The same settings from the values the server writes into those tags (the prerender's). */
+export function metaFrom(values: Readonly<Record<string, string>>): MetaReader {
+  return (name) => cleanSetting(Object.hasOwn(values, name) ? values[name] : undefined);
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -59,53 +70,66 @@ const fallback = {
   googlePlayUrl: 'https://play.google.com/store/apps',
 } as const;
 
-const operatorSite = link(pageMeta('operator-site-url'), fallback.operatorSiteUrl).replace(
-  /\/+$/,
-  '',
-);
+/** The page's settings as read from `meta`: once per page in a browser, once per render on the server. */
+export function readPageConfig(meta: MetaReader) {
+  const operatorSite = link(meta('operator-site-url'), fallback.operatorSiteUrl).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    /** What the start page promises and the claim page's fallback before the verify answer. */
+    claimInactivityMinutes: positiveInteger(
+      meta('claim-inactivity-minutes'),
+      fallback.inactivityMinutes,
+    ),
+    infoRequestInactivityMinutes: positiveInteger(
+      meta('info-request-inactivity-minutes'),
+      fallback.inactivityMinutes,
+    ),
+    /**
+     * MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it;
+     * undefined when the page's setting is unreadable (every upload is refused as misconfigured).
+     */
+    maxFileSize: maxFileSizeSetting(meta('max-file-size'), fallback.maxFileSize),
+    // A build setting of the page's layout, not of the deployment.
+    hideBreadcrumbs: import.meta.env.VITE_HIDE_BREADCRUMBS === 'true',
+    links: {
+      home: `${operatorSite}/`,
+      howToClaim: `${operatorSite}/how-to-claim`,
+      responsiblePlay: `${operatorSite}/responsible-play`,
+      help: `${operatorSite}/help`,
+      terms: `${operatorSite}/terms-and-conditions`,
+      privacy: `${operatorSite}/privacy`,
+      accessibility: `${operatorSite}/accessibility`,
+      feedback: `${operatorSite}/feedback`,
+      lostTicket: `${operatorSite}/lost-stolen-destroyed-or-damaged-ticket`,
+      appStore: link(meta('app-store-url'), fallback.appStoreUrl),
+      googlePlay: link(meta('google-play-url'), fallback.googlePlayUrl),
+    },
+  } as const;
+}
 
-/** Read once, when the page loads: the server writes these per deployment, never per claimant. */
-export const pageConfig = {
-  /** What the start page promises and the claim page's fallback before the verify answer. */
-  claimInactivityMinutes: positiveInteger(
-    pageMeta('claim-inactivity-minutes'),
-    fallback.inactivityMinutes,
-  ),
-  infoRequestInactivityMinutes: positiveInteger(
-    pageMeta('info-request-inactivity-minutes'),
-    fallback.inactivityMinutes,
-  ),
-  /**
-   * MAX_FILE_SIZE in bytes: the client refuses a larger file before sending any of it;
-   * undefined when the page's setting is unreadable (every upload is refused as misconfigured).
-   */
-  maxFileSize: maxFileSizeSetting(pageMeta('max-file-size'), fallback.maxFileSize),
-  // A build setting of the page's layout, not of the deployment.
-  hideBreadcrumbs: import.meta.env.VITE_HIDE_BREADCRUMBS === 'true',
-  links: {
-    home: `${operatorSite}/`,
-    howToClaim: `${operatorSite}/how-to-claim`,
-    responsiblePlay: `${operatorSite}/responsible-play`,
-    help: `${operatorSite}/help`,
-    terms: `${operatorSite}/terms-and-conditions`,
-    privacy: `${operatorSite}/privacy`,
-    accessibility: `${operatorSite}/accessibility`,
-    feedback: `${operatorSite}/feedback`,
-    lostTicket: `${operatorSite}/lost-stolen-destroyed-or-damaged-ticket`,
-    appStore: link(pageMeta('app-store-url'), fallback.appStoreUrl),
-    googlePlay: link(pageMeta('google-play-url'), fallback.googlePlayUrl),
-  },
-} as const;
+export type PageConfig = ReturnType<typeof readPageConfig>;
+
+/**
+ * This page's settings, read once when it loads: the server writes these per deployment, never
+ * per claimant. Components read them through usePageConfig(); this is for code outside React.
+ */
+export const pageConfig: PageConfig = readPageConfig(pageMeta);
 
 export interface SiteSettings {
   productName: string;
   customerCarePhone: string;
 }
 
-const siteSettings = createStore<SiteSettings>({
-  productName: pageMeta('product-name') ?? fallback.productName,
-  customerCarePhone: pageMeta('customer-care-phone') ?? fallback.customerCarePhone,
-});
+function initialSiteSettings(meta: MetaReader): SiteSettings {
+  return {
+    productName: meta('product-name') ?? fallback.productName,
+    customerCarePhone: meta('customer-care-phone') ?? fallback.customerCarePhone,
+  };
+}
+
+const siteSettings = createStore<SiteSettings>(initialSiteSettings(pageMeta));
 
 export function updateSiteSettings(next: Partial<SiteSettings>): void {
   const current = siteSettings.getState();
@@ -125,6 +149,28 @@ export function readSiteSettings(): SiteSettings {
   return siteSettings.getState();
 }
 
+/** What components read of the settings: the page's own, or one render's on the server. */
+export interface PageSettings {
+  config: PageConfig;
+  site: ReadableStore<SiteSettings>;
+}
+
+/** This page's settings: the ones the API's answers update. */
+export const pageSettings: PageSettings = { config: pageConfig, site: siteSettings };
+
+/** The settings the server prerenders a shell with (the values it writes into the meta tags). */
+export function pageSettingsFrom(meta: MetaReader): PageSettings {
+  return { config: readPageConfig(meta), site: createStore(initialSiteSettings(meta)) };
+}
+
+// A context rather than the module's values, so the server can render with its settings (one
+// render at a time may not be assumed: the prerender waits for lazy pages).
+export const PageSettingsContext = createContext<PageSettings>(pageSettings);
+
+export function usePageConfig(): PageConfig {
+  return useContext(PageSettingsContext).config;
+}
+
 export function useSiteSettings(): SiteSettings {
-  return useStore(siteSettings);
+  return useStore(useContext(PageSettingsContext).site);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthYears, isAllowedAge, ukDay } from './age.ts';
+import { ageOn, birthYears, isAllowedAge, ukDay, ukYear } from './age.ts';
 
 const today = new Date(Date.UTC(2026, 10, 25, 12));
 
@@ -36,5 +36,13 @@ describe('the age rule', () => {
     expect(years[0]).toBe(2008);
     expect(birthYears(new Date('2027-01-01T00:00:00Z'))[0]).toBe(2009);
     expect(years.at(-1)).toBe(2026 - 150);
+  });
+
+  it("when the year is read without a zone formatter, then it is London's year at every hour of the year", () => {
+    const start = Date.UTC(2025, 11, 30);
+    for (let hour = 0; hour < 24 * 368; hour += 1) {
+      const now = new Date(start + hour * 3_600_000 + 59 * 60_000);
+      expect(ukYear(now)).toBe(ukDay(now).year);
+    }
   });
 });

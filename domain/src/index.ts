@@ -9,6 +9,7 @@ export {
   isAllowedAge,
   isCalendarDate,
   ukDay,
+  ukYear,
   type CalendarDay,
 } from './age.ts';
 export {

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/orm.ts';
 import { clientApp } from './http/client-app.ts';
+import type { PageShells } from './http/page-shells.ts';
 import { contentTypeGuard } from './http/content-type-guard.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { HttpError } from './http/errors.ts';
@@ -44,6 +45,8 @@ export interface AppDependencies {
   /** Tests turn this on so every answer is checked against the contract. */
   validateResponses?: boolean;
   clientDist?: string;
+  /** The claimant pages' prerendered shells (http/page-shells.ts); without them pages go out as built. */
+  pageShells?: PageShells;
   /** Rules run on a body the schema refused, so its 400 names every problem (docs/adr/016). */
   bodyRules?: BodyRulesByOperation;
   /** The bundled contract as published at /api/v1/openapi.json and .yaml (default: generated/). */
@@ -60,6 +63,11 @@ export const JSON_BODY_LIMIT = '8kb';
 const defaultClientDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../client/dist',
+);
+/** `vite build --ssr`'s output beside it (client/package.json's build). */
+export const DEFAULT_CLIENT_SHELL = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../client/dist-ssr/prerenderShell.js',
 );
 
 /** Builds the application without listening: tests mount it on port 0. */
@@ -94,7 +102,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use('/api', (_req, _res, next) =>
     next(new HttpError(501, 'This operation is not implemented yet')),
   );
-  app.use(clientApp(deps.clientDist ?? defaultClientDist, deps.config));
+  app.use(
+    clientApp(deps.clientDist ?? defaultClientDist, deps.config, { shells: deps.pageShells }),
+  );
   for (const handler of deps.errorHandlers ?? []) app.use(handler);
   app.use(errorHandler(deps.logger, fieldMessages(loadDereferencedContract()), deps.bodyRules));
   return app;

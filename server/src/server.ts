@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createApp } from './app.ts';
+import { createApp, DEFAULT_CLIENT_SHELL } from './app.ts';
+import { settingsMeta } from './http/client-app.ts';
+import { pageShells } from './http/page-shells.ts';
 import { placeholderLinks, type Config } from './config/config.ts';
 import { migrate, openDatabase, type Database } from './db/orm.ts';
 import { loadContract, loadDereferencedContract } from './http/openapi.ts';
@@ -252,6 +254,14 @@ async function serve(
   const uploadLimits = { maxFileSize: config.maxFileSize, minFreeSpace: config.uploadMinFreeSpace };
   const claimUploads = claimUploadRoute(claims, uploads, storage, uploadLimits);
   const infoRequestUploads = infoRequestUploadRoute(infoRequests, uploads, storage, uploadLimits);
+  // Each claimant page's shell, rendered before the instance serves. A client of a test's own
+  // (clientDist) has no prerender bundle beside it.
+  const shells = pageShells(
+    options.clientDist ? undefined : DEFAULT_CLIENT_SHELL,
+    settingsMeta(config),
+    logger,
+  );
+  await shells.ready;
   const app = createApp({
     config,
     logger,
@@ -259,6 +269,7 @@ async function serve(
     contract,
     validateResponses: options.validateResponses,
     clientDist: options.clientDist,
+    pageShells: shells,
     bodyRules: {
       submitIdentity: personalDetailsRules,
       submitInfoRequestIdentity: (body) => personalDetailsRules(overseasByOmission(body)),

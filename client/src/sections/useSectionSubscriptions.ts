@@ -30,9 +30,18 @@ export function useSectionSubscriptions<Id extends SectionId>(
   }, [forms]);
 
   useEffect(() => {
-    const unsubscribes = ids.map((id) =>
-      formFor(forms, id).subscribe(() => onActivity.current(), { values: true }),
-    );
+    const unsubscribes = ids.map((id) => {
+      // final-form calls a new subscriber at once with the answers as they are: not a change.
+      let subscribed = false;
+      const unsubscribe = formFor(forms, id).subscribe(
+        () => {
+          if (subscribed) onActivity.current();
+        },
+        { values: true },
+      );
+      subscribed = true;
+      return unsubscribe;
+    });
     return () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
     };

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { encodePage, sendEncodedPage, type EncodedPage } from './encoded-page.ts';
+import { pageShells, withShell, type PageShells } from './page-shells.ts';
 import { precompressedAssets } from './precompressed.ts';
 import { preloadLinks, readManifest, routePage } from './route-preloads.ts';
 
@@ -33,40 +35,69 @@ const META_NAMES: Record<keyof PageSettings, string> = {
   googlePlayUrl: 'google-play-url',
 };
 
+/** The settings' meta tags by name, as the client reads them (client/src/config.ts). */
+export function settingsMeta(settings: PageSettings): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of Object.keys(META_NAMES) as (keyof PageSettings)[])
+    if (settings[key] !== undefined) values[META_NAMES[key]] = String(settings[key]);
+  return values;
+}
+
 /**
  * index.html with the deployment's settings as meta tags the client reads before its first
  * render, so one build serves any configuration and every page shows the server's settings from
  * the start (not the build's defaults, replaced later by an API answer: a visible change and a
  * layout shift).
  */
-function withSettings(html: string, settings: PageSettings): string {
-  const tags = (Object.keys(META_NAMES) as (keyof PageSettings)[])
-    .filter((key) => settings[key] !== undefined)
-    .map(
-      (key) =>
-        `<meta name="${META_NAMES[key]}" content="${escapeAttribute(String(settings[key]))}" />`,
-    )
+function withSettings(html: string, meta: Record<string, string>): string {
+  const tags = Object.entries(meta)
+    .map(([name, value]) => `<meta name="${name}" content="${escapeAttribute(value)}" />`)
     .join('');
-  return html.replace('</head>', `${tags}</head>`);
+  // A function, so a `$` in a setting is not read as a replacement pattern.
+  return html.replace('</head>', () => `${tags}</head>`);
+}
+
+export interface ClientAppOptions {
+  /**
+   * The claimant pages' prerendered shells (./page-shells.ts), made with these settings' meta
+   * values (settingsMeta). Without them every page goes out as index.html alone.
+   */
+  shells?: PageShells;
 }
 
 /**
  * Serves the built SPA: hashed assets are immutable and carry no personal data, so they may be
  * cached; every route outside /api gets index.html and the client router decides.
  */
-export function clientApp(distDir: string, settings: PageSettings): Router {
+export function clientApp(
+  distDir: string,
+  settings: PageSettings,
+  options: ClientAppOptions = {},
+): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
-  /** index.html with the settings, per lazily loaded page it opens with ('' for none). */
-  const pages = new Map<string, string>();
-  const pageFor = (urlPath: string): string => {
+  const meta = settingsMeta(settings);
+  const shells = options.shells ?? pageShells(undefined, meta);
+  /**
+   * Each page as sent, by the lazily loaded page it opens with (its preload hints) and the shell
+   * prerendered into it: a handful of pages, whatever the paths asked for.
+   */
+  const pages = new Map<string, Promise<EncodedPage>>();
+  const buildPage = async (source: string, route: string | undefined): Promise<string> => {
+    let html = withSettings(fs.readFileSync(indexFile, 'utf8'), meta);
+    const manifest = source ? readManifest(distDir) : undefined;
+    if (manifest) html = html.replace('</head>', () => `${preloadLinks(manifest, source)}</head>`);
+    const shell = route === undefined ? undefined : await shells.markup(route);
+    return shell === undefined ? html : withShell(html, shell, distDir);
+  };
+  const pageFor = async (urlPath: string): Promise<EncodedPage> => {
     const source = routePage(urlPath) ?? '';
-    let page = pages.get(source);
+    const route = await shells.routeOf(urlPath);
+    const key = `${source}|${route ?? ''}`;
+    let page = pages.get(key);
     if (page === undefined) {
-      const html = withSettings(fs.readFileSync(indexFile, 'utf8'), settings);
-      const manifest = source ? readManifest(distDir) : undefined;
-      page = manifest ? html.replace('</head>', `${preloadLinks(manifest, source)}</head>`) : html;
-      pages.set(source, page);
+      page = buildPage(source, route).then(encodePage);
+      pages.set(key, page);
     }
     return page;
   };
@@ -79,7 +110,7 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  const sendPage: RequestHandler = (req, res, next) => {
+  const sendPage: RequestHandler = async (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     if (!fs.existsSync(indexFile)) {
       res
@@ -88,8 +119,11 @@ export function clientApp(distDir: string, settings: PageSettings): Router {
         .send('The client is not built: run `make start` or `make build`.');
       return;
     }
-    res.type('html').send(pageFor(req.path));
+    sendEncodedPage(req, res, await pageFor(req.path));
   };
+  // The start page's form, sent before its script had taken it over (it posts rather than put the
+  // address in the URL): the page again, by GET. The address is neither read nor kept.
+  router.post('/', (_req, res) => res.redirect(303, '/'));
   // index.html by its own name gets the settings too, not the file as built.
   router.get('/index.html', sendPage);
   router.use(express.static(distDir, { index: false }));

@@ -12,11 +12,12 @@ interface ManifestChunk {
 /**
  * The lazily loaded page each route opens with (client/src/App.tsx), most specific first. Without
  * a hint the browser finds a page's chunks only after the entry chunk has run and asked for them:
- * one more round trip before the page can paint.
+ * one more round trip before the page can paint. A claim link is not hinted: its prerendered
+ * shell paints without the claim page's chunk, and the client asks for that chunk together with
+ * the link's first call (client/src/App.tsx, ClaimLink).
  */
 const ROUTE_PAGES: { prefix: string; source: string }[] = [
   { prefix: '/claim/info-request/', source: 'src/pages/InfoRequestPage/InfoRequestPage.tsx' },
-  { prefix: '/claim/', source: 'src/pages/ClaimPage/ClaimPage.tsx' },
   { prefix: '/staff', source: 'src/staff/BackOfficePage.tsx' },
 ];
 
@@ -35,21 +36,32 @@ export function readManifest(distDir: string): Record<string, ManifestChunk> | u
 
 /**
  * `<link>` hints for a lazily loaded page's chunks and styles, its shared chunks included; the
- * entry chunk is already in index.html.
+ * entry chunk and its imports are already in index.html.
  */
 export function preloadLinks(manifest: Record<string, ManifestChunk>, source: string): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  // What index.html loads already: the entry and the chunks it imports.
+  const initial = new Set<string>();
+  const visitInitial = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || initial.has(key)) return;
+    initial.add(key);
+    for (const imported of chunk.imports ?? []) visitInitial(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visitInitial(key);
   const visit = (key: string): void => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    if (!chunk || initial.has(key) || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
   return [
-    ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}" />`),
+    // crossorigin as on the stylesheet link Vite adds when the chunk loads: a preload in another
+    // credentials mode is not used, and the stylesheet is fetched a second time.
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ].join('');
 }

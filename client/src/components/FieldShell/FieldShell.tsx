@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FIELD_MESSAGES, LOST_TICKET_LINK_TEXT } from '../../domain/messages';
-import { pageConfig } from '../../config';
+import { usePageConfig } from '../../config';
 
 export interface FieldIds {
   input: string;
@@ -32,12 +32,13 @@ export function controlAria(ids: FieldIds, hasHint: boolean, error: string | und
 
 // The not-in-possession message ends with a link to the lost-ticket form.
 export function ErrorText({ message }: { message: string }) {
+  const { links } = usePageConfig();
   if (message === FIELD_MESSAGES.isTicketInPossession) {
     const lead = message.slice(0, message.length - LOST_TICKET_LINK_TEXT.length);
     return (
       <>
         {lead}
-        <a href={pageConfig.links.lostTicket}>{LOST_TICKET_LINK_TEXT}</a>
+        <a href={links.lostTicket}>{LOST_TICKET_LINK_TEXT}</a>
       </>
     );
   }

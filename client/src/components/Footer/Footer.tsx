@@ -1,10 +1,9 @@
-import { pageConfig, useSiteSettings } from '../../config';
+import { usePageConfig, useSiteSettings } from '../../config';
 import { PhoneLink } from '../PhoneLink/PhoneLink';
-
-const { links } = pageConfig;
 
 export function Footer() {
   const { productName } = useSiteSettings();
+  const { links } = usePageConfig();
   return (
     <footer className="site-footer">
       <div className="container">

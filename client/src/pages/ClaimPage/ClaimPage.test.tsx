@@ -246,7 +246,7 @@ describe('ClaimPage inactivity', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(18 * 60_000);
     });
-    expect(screen.getByRole('alertdialog', { name: 'Do you need more time?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Do you need more time?' })).toBeTruthy();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2 * 60_000);
     });

@@ -1,26 +1,35 @@
 import type { PaymentMethod } from '@prize/domain';
 import {
-  getGetClaimLinkStateQueryOptions,
   getGetClaimProgressQueryOptions,
   useGetClaimDraft,
   useVerifyClaim,
 } from '@prize/generated/client';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button/Button';
-import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { pageConfig, updateSiteSettings } from '../../config';
+import { updateSiteSettings, usePageConfig } from '../../config';
 import { useFormPage } from '../../hooks/useFormPage';
 import { loadClaimErrorMessage, notificationFor } from '../../domain/apiMessages';
 import { SCREEN_MESSAGES } from '../../domain/messages';
 import { notifications } from '../../state/notifications';
-import { ClaimForm } from './ClaimForm';
 import { ClaimProgress } from './ClaimProgress';
-import { ClaimShell } from './ClaimShell';
+import { claimLinkStateQuery } from './claimLinkState';
+import { ClaimLinkStatus, ClaimShell } from './ClaimShell';
 import { ClaimSubmitted } from './ClaimSubmitted';
+
+// The form's code (its sections, final-form, the address and upload widgets: most of this page's
+// JavaScript) loads while the link is checked, so the page's own chunk, which the server hints
+// with the HTML, stays small and the link's calls start sooner (issue 35).
+const loadClaimForm = () => import('./ClaimForm');
+const ClaimForm = lazy(() => loadClaimForm().then((module) => ({ default: module.ClaimForm })));
+// Shown only after minutes of inactivity, fetched with the form.
+const loadInactivityWarning = () => import('../../components/InactivityWarning/InactivityWarning');
+const InactivityWarning = lazy(() =>
+  loadInactivityWarning().then((module) => ({ default: module.InactivityWarning })),
+);
 
 export interface ClaimPageProps {
   claimToken: string;
@@ -47,15 +56,21 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
+  useEffect(() => {
+    // A task of its own: asking for a chunk adds its files' preload links, work the page's
+    // mount need not wait for (the form is wanted only after the link's three calls).
+    const fetchForm = setTimeout(() => {
+      void loadClaimForm();
+      void loadInactivityWarning();
+    });
+    return () => clearTimeout(fetchForm);
+  }, []);
+  const { claimInactivityMinutes } = usePageConfig();
 
   // What the link leads to, asked first: a submitted claim's link shows its progress without a
   // verify call that could only answer 409 (issue 31). If this cannot be read, verify decides.
   // The generated options with this page's own useQuery, as for the progress below.
-  const linkState = useQuery(
-    getGetClaimLinkStateQueryOptions(claimToken, {
-      query: { retry: false, staleTime: Infinity },
-    }),
-  );
+  const linkState = useQuery(claimLinkStateQuery(claimToken));
   const submittedByState = linkState.data?.data.submitted === true;
   const verifyNeeded = linkState.isError || linkState.data?.data.submitted === false;
 
@@ -89,7 +104,7 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
     },
   });
   const ready = verified !== undefined && !draft.isPending;
-  const minutes = verified?.inactivityMinutes ?? pageConfig.claimInactivityMinutes;
+  const minutes = verified?.inactivityMinutes ?? claimInactivityMinutes;
   const formShown = outcome === null && ready;
   const formReady = useDeferredValue(ready, false);
 
@@ -207,21 +222,25 @@ export function ClaimPage({ claimToken, reload = () => window.location.reload() 
 
   return (
     <ClaimShell headingRef={headingRef}>
-      <ClaimForm
-        claimToken={claimToken}
-        draft={draft.data?.data}
-        onActivity={onActivity}
-        onSubmitted={(claimHashid, paymentMethod) => {
-          forgetAnswers();
-          setOutcome({ name: 'submitted', claimHashid, email: verified.email, paymentMethod });
-        }}
-        onUnableToProcess={() => {
-          forgetAnswers();
-          setOutcome({ name: 'unableToProcess' });
-        }}
-      />
+      <Suspense fallback={<ClaimLinkStatus />}>
+        <ClaimForm
+          claimToken={claimToken}
+          draft={draft.data?.data}
+          onActivity={onActivity}
+          onSubmitted={(claimHashid, paymentMethod) => {
+            forgetAnswers();
+            setOutcome({ name: 'submitted', claimHashid, email: verified.email, paymentMethod });
+          }}
+          onUnableToProcess={() => {
+            forgetAnswers();
+            setOutcome({ name: 'unableToProcess' });
+          }}
+        />
+      </Suspense>
       {timer.warningClearsAt !== null && (
-        <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />
+        <Suspense fallback={null}>
+          <InactivityWarning clearsAt={timer.warningClearsAt} onContinue={onActivity} />
+        </Suspense>
       )}
     </ClaimShell>
   );

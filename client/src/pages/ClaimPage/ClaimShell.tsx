@@ -12,6 +12,15 @@ function ClaimHeading({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) 
   );
 }
 
+/** The line under the heading while the link is checked and the form's code loads. */
+export function ClaimLinkStatus() {
+  return (
+    <div className="page-loading" role="status">
+      <span className="button__spinner" aria-hidden="true" /> Checking your claim link…
+    </div>
+  );
+}
+
 /**
  * What a claim link shows while its link is checked (and, before that, while the form's chunk
  * loads: this ships with the start page). The heading and lead paint with the start page's JS
@@ -28,11 +37,7 @@ export function ClaimShell({
   return (
     <>
       <ClaimHeading headingRef={headingRef} />
-      {children ?? (
-        <div className="page-loading" role="status">
-          <span className="button__spinner" aria-hidden="true" /> Checking your claim link…
-        </div>
-      )}
+      {children ?? <ClaimLinkStatus />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { TitleBox } from '../../components/TitleBox/TitleBox';
 import { InactivityWarning } from '../../components/InactivityWarning/InactivityWarning';
 import { PhoneLink } from '../../components/PhoneLink/PhoneLink';
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
-import { pageConfig, updateSiteSettings } from '../../config';
+import { updateSiteSettings, usePageConfig } from '../../config';
 import { useFormPage } from '../../hooks/useFormPage';
 import { loadInfoRequestErrorMessage, notificationFor } from '../../domain/apiMessages';
 import { readSectionTypes } from '../../form/infoRequest';
@@ -38,6 +38,7 @@ export function InfoRequestPage({
 }: InfoRequestPageProps) {
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { infoRequestInactivityMinutes } = usePageConfig();
   // Loaded once: once the form is done with, the request is closed (or the page cleared).
   const request = useGetInfoRequest(infoRequestToken, {
     query: { enabled: outcome === null, staleTime: Infinity },
@@ -56,7 +57,7 @@ export function InfoRequestPage({
   }, [request.error]);
 
   // The server's INFO_REQUEST_INACTIVITY_TIMER_MINUTES; the build's claim figure (20) if it is silent.
-  const minutes = loaded?.inactivityMinutes ?? pageConfig.infoRequestInactivityMinutes;
+  const minutes = loaded?.inactivityMinutes ?? infoRequestInactivityMinutes;
   const failed = request.isError || (loaded !== undefined && sectionTypeList.length === 0);
   // The answers saved before (docs/adr/015), read once the request has loaded; a draft that
   // cannot be read leaves the form empty.

@@ -6,7 +6,7 @@ import { controlAria, FieldShell, fieldIds } from '../../components/FieldShell/F
 import { ResultPanel } from '../../components/ResultPanel/ResultPanel';
 import { TitleBox } from '../../components/TitleBox/TitleBox';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { pageConfig } from '../../config';
+import { usePageConfig } from '../../config';
 import { notificationFor, startClaimErrorMessage } from '../../domain/apiMessages';
 import { startEmailRule } from '../../domain/startEmail';
 import { notifications } from '../../state/notifications';
@@ -30,6 +30,7 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const startClaim = useStartClaim();
+  const { claimInactivityMinutes } = usePageConfig();
   useDocumentTitle(
     view.name === 'sent'
       ? 'Check your email'
@@ -44,6 +45,14 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
   useEffect(() => {
     if (view.name !== 'form') headingRef.current?.focus();
   }, [view.name]);
+
+  // The server sends this form prerendered: an address typed before the page's script took the
+  // form over is in the field but not in the state it validates and sends (React keeps the
+  // field's text when it hydrates).
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -118,11 +127,13 @@ export function StartPage({ reload = () => window.location.reload() }: StartPage
       </p>
       <div className="info-box">
         <p>
-          For your security, an unfinished claim form is cleared after{' '}
-          {pageConfig.claimInactivityMinutes} minutes of inactivity.
+          For your security, an unfinished claim form is cleared after {claimInactivityMinutes}{' '}
+          minutes of inactivity.
         </p>
       </div>
-      <form noValidate onSubmit={submit}>
+      {/* POST, not the default GET, if sent before the page's script has taken the form over:
+          the address must not end up in the URL (the server answers with the page again). */}
+      <form noValidate method="post" onSubmit={submit}>
         <FieldShell
           ids={ids}
           label="Email address"
