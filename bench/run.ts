@@ -92,6 +92,8 @@ const put = (name: string, value: number, unit: string, baseline?: string): void
 const log = (text: string): void =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
 const stops: Array<() => Promise<unknown>> = [];
+/** The embedded PostgreSQL's postmaster: CPU figures count its processes only (not with DATABASE_URL). */
+let postmaster: number | undefined;
 const began = Date.now();
 
 async function main(): Promise<void> {
@@ -155,6 +157,9 @@ async function main(): Promise<void> {
     );
     stops.push(() => postgres!.stop());
     databaseUrl = postgres.url;
+    postmaster = Number(
+      fs.readFileSync(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
   }
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   // An idle client's connection ends when PostgreSQL stops at the end (57P01): without a
@@ -359,13 +364,16 @@ async function uploadPhase(
     );
     for (const [floor, figures] of Object.entries(floors)) {
       flushWrites();
-      const cpu = cpuUse({ node: { 'load generator': process.pid, floor: floorServer.pid } });
+      const cpu = cpuUse({
+        node: { 'load generator': process.pid, floor: floorServer.pid },
+        postmaster,
+      });
       figures.push(await floorRound(`${floorServer.url}/${floor}`, floorDir, UPLOADS, image));
       if (round === 0) log(`  floor ${floor}: ${describeCpu(cpu.stop(megabytes), 'MB')}`);
     }
     const batch = claims.slice(UPLOADS * round, UPLOADS * (round + 1));
     flushWrites();
-    const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid } });
+    const cpu = cpuUse({ node: { 'load generator': process.pid, server: server.pid }, postmaster });
     const result = await uploadRound(
       server.url,
       server.pid,
@@ -566,6 +574,7 @@ async function apiPhase(
     await settleDatabase(db);
     const rawCpu = cpuUse({
       node: { 'load generator': process.pid, raw: raw.pid, 'smtp sink': smtpPid },
+      postmaster,
     });
     const rawRps = await load({ url: raw.url, call: rawRun, seconds: SECONDS });
     log(`  raw ${describeCpu(rawCpu.stop(rawRps.requests))}`);
@@ -604,6 +613,7 @@ async function apiPhase(
       : undefined;
     const cpu = cpuUse({
       node: { 'load generator': process.pid, server: server.pid, 'smtp sink': smtpPid },
+      postmaster,
     });
     const rps = await load({ url: server.url, call: full.call, seconds: SECONDS });
     await perf?.stop();
@@ -729,6 +739,7 @@ async function scalePhase(
         'server B': upstreams.length > 1 ? second.pid : undefined,
         'smtp sink': smtpPid,
       },
+      postmaster,
     });
     const run = await load({
       url: proxy.url,

@@ -9,6 +9,12 @@ import fs from 'node:fs';
 export interface CpuGroups {
   /** Pids whose threads are counted by name: the main thread apart from the others. */
   node: Record<string, number | undefined>;
+  /**
+   * The run's PostgreSQL postmaster: only it and its children are counted. Without it every
+   * process named postgres is, including other servers on a shared machine (other sessions'
+   * test databases showed up as 1-6 ms per MB of "postgres backends" in upload rounds).
+   */
+  postmaster?: number;
 }
 
 type Ticks = Map<string, number>;
@@ -23,6 +29,16 @@ function ticksOf(statFile: string): number {
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
+  }
+}
+
+function parentOf(pid: string): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The parent's pid is the second field after the command's closing parenthesis.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '';
+  } catch {
+    return '';
   }
 }
 
@@ -90,8 +106,10 @@ function snapshot(groups: CpuGroups): Ticks {
   }
   for (const pid of fs.readdirSync('/proc')) {
     // Per process: a backend that exits between two snapshots must not subtract its whole life.
-    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres')
-      add(`${postgresRole(pid)}/${pid}`, ticksOf(`/proc/${pid}/stat`));
+    if (!/^\d+$/.test(pid) || commOf(pid) !== 'postgres') continue;
+    const postmaster = groups.postmaster === undefined ? undefined : String(groups.postmaster);
+    if (postmaster && pid !== postmaster && parentOf(pid) !== postmaster) continue;
+    add(`${postgresRole(pid)}/${pid}`, ticksOf(`/proc/${pid}/stat`));
   }
   return ticks;
 }

@@ -10,6 +10,7 @@ import { SANITIZE_QUEUE } from '../jobs/queue.ts';
 import { observeReencode, recordJobFailure } from '../metrics/metrics.ts';
 import { PRLIMIT, reencodeInChild, type ReencodeLimits } from './reencoder.ts';
 import type { FileStorage } from './storage.ts';
+import { countUploadBytes } from './upload-bytes-collector.ts';
 
 /**
  * Re-encoding attempts per file. Each is counted before it starts, so one that kills its process
@@ -65,10 +66,10 @@ export async function sanitizeStoredFile(
   try {
     // The re-encoding child reads a local file under its memory limit: the stored bytes are copied
     // to scratch first (the store may be a bucket). Only the re-encoder's failure marks the file.
-    await pipeline(
-      await storage.open(file.storage_key),
-      createWriteStream(input, { flags: 'wx', mode: 0o600 }),
-    ).catch(storeFailed);
+    const stored = await storage.open(file.storage_key);
+    const copied = pipeline(stored, createWriteStream(input, { flags: 'wx', mode: 0o600 }));
+    countUploadBytes(stored);
+    await copied.catch(storeFailed);
     let contentType: string;
     const started = performance.now();
     try {
@@ -93,7 +94,10 @@ export async function sanitizeStoredFile(
     }
     const { size } = await fs.stat(output);
     const hash = createHash('sha256');
-    await pipeline(createReadStream(output), hash);
+    const reencodedBytes = createReadStream(output);
+    const hashed = pipeline(reencodedBytes, hash);
+    countUploadBytes(reencodedBytes);
+    await hashed;
     const sha256 = hash.digest('hex');
     const key = await storage.commit(output).catch(storeFailed);
     // Size and hash now describe the bytes the operator is served.

@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError, type StorageEngine } from 'multer';
 import { InputError, PayloadTooLargeError } from '../../http/errors.ts';
 import { acceptedImageType, SNIFF_BYTES } from './image-type.ts';
+import { collectUploadBytes } from './upload-bytes-collector.ts';
 import type { FileStorage } from './storage.ts';
 
 export const UNSUPPORTED_FILE = 'Unsupported file type';
@@ -56,6 +57,7 @@ function inspector(
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       size += chunk.length;
+      collectUploadBytes(chunk.length);
       if (contentType !== undefined) return done(null, chunk);
       head.push(chunk);
       headLength += chunk.length;
