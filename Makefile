@@ -197,8 +197,8 @@ bench: install system-deps
 
 # The product on a database seeded with BENCH_SCALE_CLAIMS claims (default 1,000,000) against an
 # empty one, in the same run (bench/scale.ts, issue 35): writes bench/results-scale.json. Not part
-# of make bench. On 2 quiet cores a million claims seed in about 6 minutes and the whole run takes
-# about 16 (docs/benchmarks.md).
+# of make bench. On 2 quiet cores a million claims seed in about 5 minutes and the whole run takes
+# about 21 (docs/benchmarks.md, 2026-12-04).
 bench-scale: install
 	node bench/scale.ts
 

@@ -27,7 +27,7 @@
  * BENCH_SCALE_KEEP=<folder> keeps the seeded database between runs: the embedded PostgreSQL's
  * data lives in <folder> and is not removed at the end, and a later run with the same folder
  * and the same BENCH_SCALE_CLAIMS migrates the kept database (new migrations apply to it) and
- * skips the seeding (6 minutes at 1M). The empty database is made anew each time. What a run
+ * skips the seeding (5-6 minutes at 1M). The empty database is made anew each time. What a run
  * writes stays: the claimant calls' claims (a few thousand per run), and the maintenance part's
  * purges; measure `BENCH_SCALE_PARTS=staff` on a kept database as often as needed, the other
  * parts on a fresh one when the figure is to be recorded. Not with DATABASE_URL.
