@@ -43,31 +43,31 @@ export function pageShells(
   settings: Readonly<Record<string, string>>,
   logger?: Pick<Logger, 'warn'>,
 ): PageShells {
-  if (modulePath !== undefined && !fs.existsSync(modulePath))
+  const built = modulePath !== undefined && fs.existsSync(modulePath);
+  if (modulePath !== undefined && !built)
     logger?.warn(
       { modulePath },
       'the prerender bundle is not built (make build): pages go out without their shell',
     );
-  const loaded: Promise<ShellModule | undefined> =
-    modulePath === undefined || !fs.existsSync(modulePath)
-      ? Promise.resolve(undefined)
-      : import(pathToFileURL(modulePath).href).then(
-          (module: unknown) => {
-            if (isShellModule(module)) return module;
-            logger?.warn(
-              { modulePath },
-              'the prerender bundle has an unknown shape: pages go out without their shell',
-            );
-            return undefined;
-          },
-          (error: unknown) => {
-            logger?.warn(
-              { err: error, modulePath },
-              'the prerender bundle did not load: pages go out without their shell',
-            );
-            return undefined;
-          },
-        );
+  const loaded: Promise<ShellModule | undefined> = !built
+    ? Promise.resolve(undefined)
+    : import(pathToFileURL(modulePath).href).then(
+        (module: unknown) => {
+          if (isShellModule(module)) return module;
+          logger?.warn(
+            { modulePath },
+            'the prerender bundle has an unknown shape: pages go out without their shell',
+          );
+          return undefined;
+        },
+        (error: unknown) => {
+          logger?.warn(
+            { err: error, modulePath },
+            'the prerender bundle did not load: pages go out without their shell',
+          );
+          return undefined;
+        },
+      );
   const rendered = new Map<string, Promise<string | undefined>>();
   const markup = async (route: string): Promise<string | undefined> => {
     let shell = rendered.get(route);

@@ -1,11 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { acceptedEncodings, brotliOnce, gzipOnce } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -36,13 +32,8 @@ export function precompressedAssets(dir: string): RequestHandler {
   const encode = async (file: string, type: string): Promise<Encoded | undefined> => {
     const bytes = await fs.readFile(file).catch(() => undefined);
     if (!bytes) return undefined;
-    const entry: Encoded = { type, gzip: await gzip(bytes, { level: 9 }) };
-    brotli(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }).then(
+    const entry: Encoded = { type, gzip: await gzipOnce(bytes) };
+    brotliOnce(bytes).then(
       (br) => (entry.br = br),
       () => undefined,
     );
@@ -53,9 +44,7 @@ export function precompressedAssets(dir: string): RequestHandler {
     const type = TYPES[path.extname(req.path).toLowerCase()];
     if (!type || !ASSET_NAME.test(req.path)) return next();
     res.vary('Accept-Encoding');
-    // Express's negotiation (q-values included: `br;q=0, gzip` refuses brotli).
-    const acceptsBr = req.acceptsEncodings('br') === 'br';
-    const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip';
+    const { br: acceptsBr, gzip: acceptsGzip } = acceptedEncodings(req);
     if (!acceptsBr && !acceptsGzip) return next();
     const file = path.join(dir, req.path);
     let entry = cache.get(file);
